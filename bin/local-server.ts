@@ -1,0 +1,191 @@
+/**
+ * A node:http adapter that serves the Lambda handler locally: each request becomes an API Gateway REST
+ * proxy event (v1), and the handler's result becomes the HTTP answer. Routing, method and size checks
+ * that API Gateway does in the cloud are done here, in the same problem shape.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { MAX_BODY_BYTES, type ProblemCode } from '../functions/analyze/contract.js';
+import { RequestError, toHttpProblem } from '../functions/analyze/errors.js';
+
+export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+export interface StaticAsset {
+  contentType: string;
+  body: Buffer;
+}
+
+export interface LocalServerOptions {
+  handler: ProxyHandler;
+  /** Files served with GET, by path ("/" for the page). */
+  assets?: ReadonlyMap<string, StaticAsset>;
+  /** Time the handler may take, as the Lambda timeout would allow. */
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+}
+
+const API_PATH = '/api/analyze';
+const DEFAULT_TIMEOUT_MS = 29_000;
+
+class BodyTooLarge extends Error {}
+
+/** Reads the body, refusing as soon as it passes the limit rather than after reading it whole. */
+const readBody = (req: IncomingMessage, maxBytes: number): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      reject(new BodyTooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        req.removeAllListeners('data');
+        req.pause();
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+
+const toHeaders = (req: IncomingMessage) => {
+  const headers: Record<string, string> = {};
+  const multiValueHeaders: Record<string, string[]> = {};
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i] as string;
+    const value = req.rawHeaders[i + 1] as string;
+    headers[name] = value;
+    multiValueHeaders[name] = [...(multiValueHeaders[name] ?? []), value];
+  }
+  return { headers, multiValueHeaders };
+};
+
+const toQuery = (url: URL) => {
+  if (url.searchParams.size === 0) return { queryStringParameters: null, multiValueQueryStringParameters: null };
+  const single: Record<string, string> = {};
+  const multi: Record<string, string[]> = {};
+  for (const [k, v] of url.searchParams) {
+    single[k] = v;
+    multi[k] = [...(multi[k] ?? []), v];
+  }
+  return { queryStringParameters: single, multiValueQueryStringParameters: multi };
+};
+
+export const toProxyEvent = (req: IncomingMessage, url: URL, body: Buffer, requestId: string): APIGatewayProxyEvent => {
+  const now = Date.now();
+  const method = req.method ?? 'GET';
+  return {
+    resource: API_PATH,
+    path: url.pathname,
+    httpMethod: method,
+    ...toHeaders(req),
+    ...toQuery(url),
+    pathParameters: null,
+    stageVariables: null,
+    body: body.length > 0 ? body.toString('utf8') : null,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      authorizer: null,
+      protocol: `HTTP/${req.httpVersion}`,
+      httpMethod: method,
+      path: url.pathname,
+      stage: 'local',
+      requestId,
+      requestTimeEpoch: now,
+      resourceId: 'local',
+      resourcePath: API_PATH,
+      identity: {
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: req.headers['user-agent'] ?? null,
+        accessKey: null, accountId: null, apiKey: null, apiKeyId: null, caller: null, clientCert: null,
+        cognitoAuthenticationProvider: null, cognitoAuthenticationType: null, cognitoIdentityId: null,
+        cognitoIdentityPoolId: null, principalOrgId: null, user: null, userArn: null,
+      },
+    },
+  };
+};
+
+const toContext = (requestId: string, timeoutMs: number): Context => {
+  const deadline = Date.now() + timeoutMs;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: 'stack-analyzer-local',
+    functionVersion: '$LATEST',
+    invokedFunctionArn: 'arn:aws:lambda:local:000000000000:function:stack-analyzer-local',
+    memoryLimitInMB: '1024',
+    awsRequestId: requestId,
+    logGroupName: 'local',
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+};
+
+const send = (res: ServerResponse, result: APIGatewayProxyResult): void => {
+  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, String(value));
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) res.setHeader(name, values.map(String));
+  res.statusCode = result.statusCode;
+  res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+};
+
+/** Answers the way API Gateway's gateway responses do, in the same problem shape. */
+const sendProblem = (res: ServerResponse, err: RequestError, requestId: string): void => {
+  const { status, headers, problem } = toHttpProblem(err, requestId);
+  send(res, { statusCode: status, headers: { ...headers, 'X-Request-Id': requestId }, body: JSON.stringify(problem) });
+};
+
+const refuse = (status: 404 | 405 | 413, code: ProblemCode, detail: string, headers: Record<string, string> = {}) =>
+  new RequestError(status, code, detail, headers);
+
+export const createLocalServer = ({
+  handler,
+  assets = new Map(),
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+  maxBodyBytes = MAX_BODY_BYTES,
+}: LocalServerOptions): Server =>
+  createServer(async (req, res) => {
+    const requestId = randomUUID();
+    const url = new URL(req.url ?? '/', 'http://local');
+    try {
+      if (url.pathname !== API_PATH) {
+        const asset = req.method === 'GET' || req.method === 'HEAD' ? assets.get(url.pathname) : undefined;
+        if (!asset) {
+          sendProblem(res, refuse(404, 'NOT_FOUND', `No route for ${req.method} ${url.pathname}.`), requestId);
+          return;
+        }
+        res.writeHead(200, { 'Content-Type': asset.contentType, 'Content-Length': asset.body.length, 'Cache-Control': 'no-cache' });
+        res.end(req.method === 'HEAD' ? undefined : asset.body);
+        return;
+      }
+      if (req.method !== 'POST') {
+        const detail = `${req.method} is not allowed on ${API_PATH}; use POST.`;
+        sendProblem(res, refuse(405, 'METHOD_NOT_ALLOWED', detail, { Allow: 'POST' }), requestId);
+        return;
+      }
+      const body = await readBody(req, maxBodyBytes);
+      const result = await handler(toProxyEvent(req, url, body, requestId), toContext(requestId, timeoutMs));
+      send(res, result);
+    } catch (err: unknown) {
+      if (err instanceof BodyTooLarge) {
+        // The rest of the body is not read: answer, then close the connection it arrived on.
+        res.setHeader('Connection', 'close');
+        sendProblem(res, refuse(413, 'PAYLOAD_TOO_LARGE', `The body must be at most ${maxBodyBytes} bytes.`), requestId);
+        res.on('finish', () => req.socket.destroySoon());
+        return;
+      }
+      // The handler answers every error itself; reaching here means the adapter broke.
+      const { status, headers, problem } = toHttpProblem(err, requestId);
+      if (!res.headersSent) send(res, { statusCode: status, headers: { ...headers, 'X-Request-Id': requestId }, body: JSON.stringify(problem) });
+      else res.destroy();
+    }
+  });

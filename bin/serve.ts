@@ -1,0 +1,31 @@
+/**
+ * `npm start`: serves POST /api/analyze (and the search page) on HOST:PORT through the same middy handler
+ * Lambda runs, until SIGTERM or SIGINT.
+ */
+import type { AddressInfo } from 'node:net';
+import { handler } from '../functions/analyze/handler.js';
+import { createLocalServer, type ProxyHandler } from './local-server.js';
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '127.0.0.1';
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const server = createLocalServer({ handler: handler as unknown as ProxyHandler });
+
+server.listen(port, host, () => {
+  const { address, port: bound } = server.address() as AddressInfo;
+  const shown = address.includes(':') ? `[${address}]` : address;
+  console.log(`Stack Analyzer listening on http://${shown}:${bound} (POST /api/analyze)`);
+});
+
+const shutdown = (signal: string) => {
+  console.log(`${signal} received: finishing open requests, then exiting.`);
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => {
+    server.closeAllConnections();
+    process.exit(0);
+  }, SHUTDOWN_GRACE_MS).unref();
+};
+process.once('SIGTERM', () => shutdown('SIGTERM'));
+process.once('SIGINT', () => shutdown('SIGINT'));

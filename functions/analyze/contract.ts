@@ -1,0 +1,163 @@
+/**
+ * The one module that owns the public contract of POST /api/analyze: request and response schemas,
+ * their types, the limits, and the problem+json error shape. Everything else imports from here.
+ */
+import { z } from 'zod';
+import { CATEGORY_IDS } from './category-ids.js';
+
+export { CATEGORY_IDS, CATEGORY_NAMES, type CategoryId } from './category-ids.js';
+
+export const DESCRIPTION_MIN_CHARS = 10;
+export const DESCRIPTION_MAX_CHARS = 5_000;
+/** Larger bodies are refused with 413 before they are parsed. */
+export const MAX_BODY_BYTES = 64 * 1024;
+export const DEFAULT_PROVIDERS_PER_CATEGORY = 3;
+export const MAX_PROVIDERS_PER_CATEGORY = 5;
+
+/** Characters as a person counts them: code points, so an emoji is one character, not two. */
+export const countChars = (text: string): number => {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+};
+
+/**
+ * Each rule carries the error code a client sees, so the handler never re-derives it from zod's issue.
+ * The description itself is never transformed: `query` in the answer echoes it exactly.
+ */
+export const analyzeRequestSchema = z
+  .object({
+    description: z
+      .string({
+        error: (issue) => (issue.input == null ? 'description is required.' : 'description must be a string.'),
+      })
+      .check((ctx) => {
+        const trimmed = countChars(ctx.value.trim());
+        if (trimmed === 0) {
+          ctx.issues.push({
+            code: 'custom',
+            input: ctx.value,
+            message: 'description must not be empty.',
+            params: { code: 'DESCRIPTION_REQUIRED' },
+          });
+        } else if (trimmed < DESCRIPTION_MIN_CHARS) {
+          ctx.issues.push({
+            code: 'custom',
+            input: ctx.value,
+            message: `description must be at least ${DESCRIPTION_MIN_CHARS} characters after trimming (got ${trimmed}).`,
+            params: { code: 'DESCRIPTION_TOO_SHORT' },
+          });
+        } else if (countChars(ctx.value) > DESCRIPTION_MAX_CHARS) {
+          ctx.issues.push({
+            code: 'custom',
+            input: ctx.value,
+            message: `description must be at most ${DESCRIPTION_MAX_CHARS} characters (got ${countChars(ctx.value)}).`,
+            params: { code: 'DESCRIPTION_TOO_LONG' },
+          });
+        }
+      })
+      // The checks above are code, so JSON Schema consumers (the API Gateway model, OpenAPI) get the limits here.
+      .meta({
+        minLength: DESCRIPTION_MIN_CHARS,
+        maxLength: DESCRIPTION_MAX_CHARS,
+        description: 'Free-text description of the project, 10 to 5,000 characters.',
+      }),
+    providersPerCategory: z
+      .int({ error: `providersPerCategory must be an integer from 1 to ${MAX_PROVIDERS_PER_CATEGORY}.` })
+      .min(1, { error: `providersPerCategory must be an integer from 1 to ${MAX_PROVIDERS_PER_CATEGORY}.` })
+      .max(MAX_PROVIDERS_PER_CATEGORY, {
+        error: `providersPerCategory must be an integer from 1 to ${MAX_PROVIDERS_PER_CATEGORY}.`,
+      })
+      .optional()
+      .meta({ description: `How many providers to rank in each category, 1 to ${MAX_PROVIDERS_PER_CATEGORY}; ${DEFAULT_PROVIDERS_PER_CATEGORY} when absent.` }),
+  })
+  .meta({ title: 'AnalyzeRequest' });
+export type AnalyzeRequest = z.infer<typeof analyzeRequestSchema>;
+
+export type RequestCheck =
+  | { ok: true; request: AnalyzeRequest }
+  | { ok: false; code: ProblemCode; detail: string };
+
+/** Validates a parsed JSON body and names the first problem with the code a client sees. */
+export const checkAnalyzeRequest = (body: unknown): RequestCheck => {
+  const result = analyzeRequestSchema.safeParse(body);
+  if (result.success) return { ok: true, request: result.data };
+  const issue = result.error.issues[0];
+  const field = issue?.path[0];
+  if (issue === undefined || field === undefined) {
+    return { ok: false, code: 'INVALID_BODY', detail: 'The body must be a JSON object such as {"description": "…"}.' };
+  }
+  const detail = issue.message;
+  if (field === 'providersPerCategory') return { ok: false, code: 'PROVIDERS_PER_CATEGORY_INVALID', detail };
+  const custom = issue.code === 'custom' ? (issue.params?.code as ProblemCode | undefined) : undefined;
+  if (custom) return { ok: false, code: custom, detail };
+  const missing = (body as Record<string, unknown>).description == null;
+  return { ok: false, code: missing ? 'DESCRIPTION_REQUIRED' : 'DESCRIPTION_INVALID', detail };
+};
+
+const httpsUrl = z.url({ protocol: /^https$/, hostname: z.regexes.domain });
+
+export const providerSchema = z.object({
+  name: z.string().min(1),
+  rank: z.int().min(1),
+  description: z.string().min(1),
+  bestUseCases: z.array(z.string().min(1)).min(1),
+  website: httpsUrl,
+});
+export type Provider = z.infer<typeof providerSchema>;
+
+export const categorySchema = z.object({
+  id: z.enum(CATEGORY_IDS),
+  name: z.string().min(1),
+  /** Why the category is in the stack, in one short sentence. Additive to the published contract. */
+  reason: z.string().min(1).optional(),
+  providers: z
+    .array(providerSchema)
+    .min(1)
+    .refine((ps) => ps.every((p, i) => p.rank === i + 1), 'ranks run 1..n in order')
+    .refine((ps) => new Set(ps.map((p) => p.name.toLowerCase())).size === ps.length, 'no provider twice'),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const analyzeResponseSchema = z
+  .object({
+    query: z.string(),
+    categories: z
+      .array(categorySchema)
+      .min(1)
+      .refine((cs) => new Set(cs.map((c) => c.id)).size === cs.length, 'no category twice'),
+  })
+  .meta({ title: 'AnalyzeResponse' });
+export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
+
+export const PROBLEM_CODES = [
+  'INVALID_JSON',
+  'INVALID_BODY',
+  'DESCRIPTION_REQUIRED',
+  'DESCRIPTION_INVALID',
+  'DESCRIPTION_TOO_SHORT',
+  'DESCRIPTION_TOO_LONG',
+  'PROVIDERS_PER_CATEGORY_INVALID',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'THROTTLED',
+  'AI_PROVIDER_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
+
+/** RFC 9457 problem details, the one error body everywhere (Lambda, local server, API Gateway). */
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.int().min(400).max(599),
+  detail: z.string(),
+  code: z.enum(PROBLEM_CODES),
+  requestId: z.string(),
+});
+export type Problem = z.infer<typeof problemSchema>;
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

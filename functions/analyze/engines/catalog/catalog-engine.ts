@@ -1,0 +1,69 @@
+/**
+ * The embedded engine: no network, no account. Decides which categories a project needs from its
+ * description, orders them by importance and ranks each category's providers.
+ */
+import { CATEGORY_IDS, type CategoryId } from '../../category-ids.js';
+import type { Engine, EngineRequest, RawCategory, RawRecommendation } from '../engine.js';
+import { CATALOG_VERSION } from './catalog.js';
+import { type CategoryNeed, type Profile, readProfile } from './profile.js';
+import { rankProviders } from './rank.js';
+
+/** Score a category needs to be recommended: one strong signal, or two hints. */
+const SELECTION_THRESHOLD = 2;
+/** What a description with no recognisable need gets: the backbone of a web application. */
+const FALLBACK: readonly CategoryId[] = ['frontend', 'backend', 'database', 'hosting'];
+const TAXONOMY_ORDER = new Map<CategoryId, number>(CATEGORY_IDS.map((id, i) => [id, i]));
+
+/** Small descriptions get small stacks: a landing page is not a platform. */
+export const maxCategoriesFor = (wordCount: number): number =>
+  wordCount <= 8 ? 4 : wordCount <= 16 ? 6 : wordCount <= 30 ? 8 : 10;
+
+const quoteList = (evidence: readonly string[]): string =>
+  evidence
+    .slice(0, 3)
+    .map((e) => `“${e}”`)
+    .join(', ');
+
+const reasonFor = (need: CategoryNeed | undefined, notes: readonly string[]): string => {
+  const why =
+    need && need.evidence.length > 0
+      ? `The description mentions ${quoteList(need.evidence)}`
+      : 'Projects of this shape usually need it';
+  return notes.length > 0 ? `${why}; ranked for ${notes.join(', ')}.` : `${why}.`;
+};
+
+export const chooseCategories = (profile: Profile): CategoryId[] => {
+  const ranked = [...profile.needs.entries()]
+    .filter(([, need]) => need.score >= SELECTION_THRESHOLD)
+    .sort(
+      ([a, x], [b, y]) =>
+        y.score - x.score || y.direct - x.direct || (TAXONOMY_ORDER.get(a) ?? 0) - (TAXONOMY_ORDER.get(b) ?? 0),
+    )
+    .map(([id]) => id);
+  return ranked.length > 0 ? ranked.slice(0, maxCategoriesFor(profile.wordCount)) : [...FALLBACK];
+};
+
+export const recommendFromCatalog = (description: string, providersPerCategory: number): RawRecommendation => {
+  const profile = readProfile(description);
+  const categories: RawCategory[] = chooseCategories(profile).map((id) => {
+    const { providers, notes } = rankProviders(id, profile);
+    return {
+      id,
+      reason: reasonFor(profile.needs.get(id), notes),
+      providers: providers.slice(0, providersPerCategory).map(({ entry }) => ({
+        name: entry.name,
+        description: entry.description,
+        bestUseCases: entry.bestUseCases,
+        website: entry.website,
+      })),
+    };
+  });
+  return { categories };
+};
+
+export const createCatalogEngine = (): Engine => ({
+  name: 'catalog',
+  version: `catalog-${CATALOG_VERSION}`,
+  recommend: async ({ description, providersPerCategory }: EngineRequest) =>
+    recommendFromCatalog(description, providersPerCategory),
+});

@@ -1,0 +1,127 @@
+/**
+ * Reads a description once and says what the project needs: a score and the quoted evidence for each
+ * category, the providers it names, the keywords that fit providers, and the constraints it states.
+ */
+import type { CategoryId } from '../../category-ids.js';
+import { type IndexedProvider, type Owner, phraseIndex, STRONG_SIGNAL, WEAK_SIGNAL } from './catalog.js';
+import { NEGATIONS } from './lexicon.js';
+import type { Constraint } from './lexicon.js';
+import { type PhraseHit, type Token, tokenize } from './text.js';
+
+export interface CategoryNeed {
+  score: number;
+  /** Score from the description's own words, as opposed to what its app shape implies. */
+  direct: number;
+  /** Phrases of the description that point at the category, as written. */
+  evidence: string[];
+}
+
+export interface Profile {
+  wordCount: number;
+  needs: Map<CategoryId, CategoryNeed>;
+  /** Providers the description names, by catalogue id, with the position of their first mention. */
+  mentioned: Map<string, number>;
+  /** Distinct keyword patterns that matched, per provider id. */
+  keywordHits: Map<string, number>;
+  constraints: Map<Constraint, 'require' | 'prefer'>;
+  shapes: Set<string>;
+}
+
+const NEGATION_WINDOW = 2;
+
+const isNegated = (tokens: readonly Token[], from: number): boolean => {
+  for (let k = Math.max(0, from - NEGATION_WINDOW); k < from; k++) {
+    if (NEGATIONS.has((tokens[k] as Token).word)) return true;
+  }
+  return false;
+};
+
+export const readProfile = (description: string): Profile => {
+  const tokens = tokenize(description);
+  const profile: Profile = {
+    wordCount: tokens.length,
+    needs: new Map(),
+    mentioned: new Map(),
+    keywordHits: new Map(),
+    constraints: new Map(),
+    shapes: new Set(),
+  };
+  const quote = (hit: PhraseHit<Owner>) =>
+    description.slice((tokens[hit.from] as Token).start, (tokens[hit.to - 1] as Token).end);
+  const need = (category: CategoryId): CategoryNeed => {
+    let found = profile.needs.get(category);
+    if (!found) {
+      found = { score: 0, direct: 0, evidence: [] };
+      profile.needs.set(category, found);
+    }
+    return found;
+  };
+  const countedSignals = new Set<string>();
+  const countedKeywords = new Set<string>();
+  /** Mentions grouped by where they sit: one name listed under several categories is weaker evidence for each. */
+  const mentionsAt = new Map<string, { quote: string; providers: IndexedProvider[] }>();
+
+  for (const hit of phraseIndex.scan(tokens)) {
+    if (isNegated(tokens, hit.from)) continue;
+    const { owner } = hit;
+    switch (owner.kind) {
+      case 'signal': {
+        const key = `${owner.category}|${hit.pattern}`;
+        if (countedSignals.has(key)) break;
+        countedSignals.add(key);
+        const n = need(owner.category);
+        n.score += owner.weight;
+        n.direct += owner.weight;
+        const text = quote(hit);
+        if (!n.evidence.includes(text)) n.evidence.push(text);
+        break;
+      }
+      case 'keyword': {
+        const key = `${owner.provider.entry.id}|${hit.pattern}`;
+        if (countedKeywords.has(key)) break;
+        countedKeywords.add(key);
+        profile.keywordHits.set(owner.provider.entry.id, (profile.keywordHits.get(owner.provider.entry.id) ?? 0) + 1);
+        break;
+      }
+      case 'mention': {
+        const first = tokens[hit.from] as Token;
+        if (owner.needsCapital && (!first.capitalised || hit.from === 0)) break;
+        if (!profile.mentioned.has(owner.provider.entry.id)) profile.mentioned.set(owner.provider.entry.id, hit.from);
+        const at = `${hit.from}-${hit.to}`;
+        const group = mentionsAt.get(at) ?? { quote: quote(hit), providers: [] };
+        group.providers.push(owner.provider);
+        mentionsAt.set(at, group);
+        break;
+      }
+      case 'shape': {
+        if (profile.shapes.has(owner.shape.name)) break;
+        profile.shapes.add(owner.shape.name);
+        for (const [category, weight] of Object.entries(owner.shape.implies) as [CategoryId, number][]) {
+          need(category).score += weight;
+        }
+        break;
+      }
+      case 'constraint': {
+        if (profile.constraints.get(owner.constraint) !== 'require') profile.constraints.set(owner.constraint, owner.strength);
+        break;
+      }
+    }
+  }
+
+  const mentionedCategories = new Set<string>();
+  for (const { quote: text, providers } of mentionsAt.values()) {
+    const categories = new Set(providers.map((p) => p.category));
+    const weight = categories.size === 1 ? STRONG_SIGNAL : WEAK_SIGNAL;
+    for (const category of categories) {
+      // A product named twice, or under two spellings, is still one piece of evidence.
+      const key = `${category}|${text.toLowerCase()}`;
+      if (mentionedCategories.has(key)) continue;
+      mentionedCategories.add(key);
+      const n = need(category);
+      n.score += weight;
+      n.direct += weight;
+      if (!n.evidence.includes(text)) n.evidence.push(text);
+    }
+  }
+  return profile;
+};

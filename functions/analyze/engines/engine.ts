@@ -1,0 +1,38 @@
+/**
+ * What an engine returns before `shape()` turns it into the contract. Loose on purpose: a model's
+ * output arrives here after schema validation but before any cleaning.
+ */
+export interface RawProvider {
+  name: string;
+  description?: string | undefined;
+  bestUseCases?: readonly string[] | undefined;
+  website?: string | undefined;
+}
+
+export interface RawCategory {
+  id: string;
+  reason?: string | undefined;
+  providers: readonly RawProvider[];
+}
+
+export interface RawRecommendation {
+  categories: readonly RawCategory[];
+}
+
+export interface EngineRequest {
+  description: string;
+  providersPerCategory: number;
+  /** Aborted when the caller no longer wants the answer (Lambda about to time out). */
+  signal?: AbortSignal | undefined;
+  /** Milliseconds the engine may spend, all attempts included. */
+  budgetMs?: number | undefined;
+}
+
+export type EngineName = 'catalog' | 'openai';
+
+export interface Engine {
+  readonly name: EngineName;
+  /** Model and prompt version, or catalogue version: part of the cache key and of the logs. */
+  readonly version: string;
+  recommend(request: EngineRequest): Promise<RawRecommendation>;
+}

@@ -1,0 +1,52 @@
+/**
+ * The Lambda entry point: middleware wiring only. Clients, config and the logger are created once per
+ * container; the use case does the work.
+ */
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import httpErrorHandler from '@middy/http-error-handler';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { analyze } from './analyze.js';
+import { loadConfig } from './config.js';
+import { checkAnalyzeRequest, JSON_CONTENT_TYPE } from './contract.js';
+import { createEngine } from './engines/create-engine.js';
+import { RequestError } from './errors.js';
+import { logger } from './logger.js';
+import { bodyLimit, problemDetails, requestId } from './middlewares.js';
+
+const config = loadConfig();
+const engine = createEngine(config, logger);
+
+/** Time kept back from the Lambda's remaining time to write the answer, 502 included. */
+const RESPONSE_RESERVE_MS = 1_000;
+/** API Gateway gives up on the integration after 29 s, whatever the Lambda's own timeout. */
+const GATEWAY_LIMIT_MS = 29_000;
+
+const analyzeHandler = async (
+  event: APIGatewayProxyEvent,
+  context: Context,
+  { signal }: { signal: AbortSignal },
+): Promise<APIGatewayProxyResult> => {
+  const checked = checkAnalyzeRequest(event.body);
+  if (!checked.ok) throw new RequestError(400, checked.code, checked.detail);
+  const remaining = Math.min(context.getRemainingTimeInMillis?.() ?? GATEWAY_LIMIT_MS, GATEWAY_LIMIT_MS);
+  const result = await analyze(checked.request, { engine, logger }, { signal, budgetMs: remaining - RESPONSE_RESERVE_MS });
+  return {
+    statusCode: 200,
+    headers: { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': 'no-store' },
+    body: JSON.stringify(result),
+  };
+};
+
+// Middlewares run `before` in this order and `onError`/`after` in reverse; the handler comes last.
+export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+  .use(injectLambdaContext(logger, { resetKeys: true }))
+  .use(requestId({ logger }))
+  .use(httpErrorHandler({ logger: false }))
+  .use(problemDetails({ logger }))
+  .use(httpHeaderNormalizer())
+  .use(bodyLimit())
+  .use(httpJsonBodyParser())
+  .handler(analyzeHandler);
