@@ -9,8 +9,10 @@ import { createLocalServer, type ProxyHandler } from './local-server.js';
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const SHUTDOWN_GRACE_MS = 10_000;
+/** The Lambda timeout to emulate; the API Gateway limit by default. */
+const timeoutMs = Number(process.env.LOCAL_TIMEOUT_MS ?? 29_000);
 
-const server = createLocalServer({ handler: handler as unknown as ProxyHandler });
+const server = createLocalServer({ handler: handler as unknown as ProxyHandler, timeoutMs });
 
 server.listen(port, host, () => {
   const { address, port: bound } = server.address() as AddressInfo;

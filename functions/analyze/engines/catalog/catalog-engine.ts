@@ -4,6 +4,7 @@
  */
 import { CATEGORY_IDS, type CategoryId } from '../../category-ids.js';
 import type { Engine, EngineRequest, RawCategory, RawRecommendation } from '../engine.js';
+import type { Grounding } from '../openai/prompt.js';
 import { CATALOG_VERSION } from './catalog.js';
 import { type CategoryNeed, type Profile, readProfile } from './profile.js';
 import { rankProviders } from './rank.js';
@@ -67,3 +68,28 @@ export const createCatalogEngine = (): Engine => ({
   recommend: async ({ description, providersPerCategory }: EngineRequest) =>
     recommendFromCatalog(description, providersPerCategory),
 });
+
+/** How many catalogue candidates the model is offered per likely category. */
+const GROUNDING_CANDIDATES = 5;
+/** Categories just under the selection threshold are offered too: the model may judge them better. */
+const GROUNDING_EXTRA_CATEGORIES = 3;
+
+/**
+ * The catalogue's view of a description, offered to the model to ground its answer: the likely
+ * categories and, for each, the providers the catalogue would rank first.
+ */
+export const groundingFor = (description: string): Grounding[] => {
+  const profile = readProfile(description);
+  const chosen = chooseCategories(profile);
+  const runnersUp = [...profile.needs.entries()]
+    .filter(([id, need]) => !chosen.includes(id) && need.score >= 1)
+    .sort(([, x], [, y]) => y.score - x.score)
+    .slice(0, GROUNDING_EXTRA_CATEGORIES)
+    .map(([id]) => id);
+  return [...chosen, ...runnersUp].map((id) => ({
+    category: id,
+    candidates: rankProviders(id, profile)
+      .providers.slice(0, GROUNDING_CANDIDATES)
+      .map((p) => p.entry.name),
+  }));
+};

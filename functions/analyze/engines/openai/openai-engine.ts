@@ -1,0 +1,144 @@
+/**
+ * The OpenAI engine: chat completions with strict structured output from a zod schema, grounded in the
+ * catalogue's candidates. Every way the provider can fail becomes a ProviderUnavailableError (502) or,
+ * when the fault is in our own request, an error that surfaces as 500.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import OpenAI from 'openai';
+import { ContentFilterFinishReasonError, LengthFinishReasonError } from 'openai/core/error';
+import { zodResponseFormat } from 'openai/helpers/zod';
+import { z } from 'zod';
+import { DEFAULT_RETRY_AFTER_SECONDS, ProviderUnavailableError } from '../../errors.js';
+import type { Log } from '../../logger.js';
+import { groundingFor } from '../catalog/catalog-engine.js';
+import type { Engine, EngineRequest, RawRecommendation } from '../engine.js';
+import type { ApiKeySource } from './api-key.js';
+import { buildUserContent, modelOutputSchema, PROMPT_VERSION, SYSTEM_PROMPT } from './prompt.js';
+
+export interface OpenAIEngineOptions {
+  apiKey: ApiKeySource;
+  model: string;
+  baseURL?: string | undefined;
+  logger: Log;
+}
+
+/** One attempt may take this long; the rest of the budget goes to a retry. */
+const ATTEMPT_TIMEOUT_MS = 12_000;
+/** Below this, an attempt has no real chance: answer 502 at once rather than time out later. */
+const MIN_ATTEMPT_MS = 1_500;
+const MAX_SDK_RETRIES = 2;
+const MAX_OUTPUT_TOKENS = 2_000;
+const RETRY_AFTER_BOUNDS = { min: 1, max: 120 };
+
+/** How the SDK's attempts are counted per call: the client is shared, the counter is not. */
+const attemptCounter = new AsyncLocalStorage<{ attempts: number }>();
+const countingFetch: typeof fetch = (input, init) => {
+  const store = attemptCounter.getStore();
+  if (store) store.attempts += 1;
+  return fetch(input, init);
+};
+
+/**
+ * Timeout per attempt and SDK retries that fit the budget: with 28 s left, two 12 s attempts and the
+ * back-off between them; with less, fewer. A deadline signal stops everything at the budget regardless.
+ */
+export const attemptPlan = (budgetMs: number): { timeout: number; maxRetries: number } => {
+  const timeout = Math.max(MIN_ATTEMPT_MS, Math.min(ATTEMPT_TIMEOUT_MS, budgetMs));
+  const maxRetries = Math.max(0, Math.min(MAX_SDK_RETRIES, Math.floor(budgetMs / timeout) - 1));
+  return { timeout, maxRetries };
+};
+
+const retryAfterOf = (headers: Headers | undefined): number => {
+  const seconds = Number(headers?.get('retry-after'));
+  if (!Number.isFinite(seconds) || seconds <= 0) return DEFAULT_RETRY_AFTER_SECONDS;
+  return Math.min(RETRY_AFTER_BOUNDS.max, Math.max(RETRY_AFTER_BOUNDS.min, Math.ceil(seconds)));
+};
+
+/** Output that parsed as JSON but broke the schema, or did not parse at all. */
+const isUnusableOutput = (err: unknown): boolean => err instanceof z.ZodError || err instanceof SyntaxError;
+
+/** Maps an SDK failure onto our errors; returns the error to throw. */
+const toEngineError = (err: unknown, logger: Log): Error => {
+  if (err instanceof OpenAI.APIUserAbortError || err instanceof OpenAI.APIConnectionTimeoutError) {
+    return new ProviderUnavailableError('timeout', DEFAULT_RETRY_AFTER_SECONDS, { cause: err });
+  }
+  if (err instanceof OpenAI.APIConnectionError) return new ProviderUnavailableError('connection', DEFAULT_RETRY_AFTER_SECONDS, { cause: err });
+  if (err instanceof OpenAI.RateLimitError) return new ProviderUnavailableError('rate_limited', retryAfterOf(err.headers), { cause: err });
+  if (err instanceof OpenAI.AuthenticationError || err instanceof OpenAI.PermissionDeniedError) {
+    logger.error('OpenAI refused our API key: check the key or the secret that holds it', { status: err.status });
+    return new ProviderUnavailableError('auth', DEFAULT_RETRY_AFTER_SECONDS * 6, { cause: err });
+  }
+  if (err instanceof OpenAI.InternalServerError) return new ProviderUnavailableError('provider_error', retryAfterOf(err.headers), { cause: err });
+  if (err instanceof LengthFinishReasonError) return new ProviderUnavailableError('length', DEFAULT_RETRY_AFTER_SECONDS, { cause: err });
+  if (err instanceof ContentFilterFinishReasonError) return new ProviderUnavailableError('content_filter', DEFAULT_RETRY_AFTER_SECONDS, { cause: err });
+  if (isUnusableOutput(err)) return new ProviderUnavailableError('invalid_output', DEFAULT_RETRY_AFTER_SECONDS, { cause: err });
+  // 400, 404, 422 …: the provider says our request is wrong. That is our bug, and a 500.
+  return err instanceof Error ? err : new Error('OpenAI call failed', { cause: err });
+};
+
+export const createOpenAIEngine = ({ apiKey, model, baseURL, logger }: OpenAIEngineOptions): Engine => {
+  const responseFormat = zodResponseFormat(modelOutputSchema, 'technology_stack');
+  let client: { key: string; openai: OpenAI } | undefined;
+  /** One client per key: a rotated secret gets a fresh client, an unchanged one reuses its connections. */
+  const clientFor = (key: string): OpenAI => {
+    if (client?.key !== key) {
+      client = { key, openai: new OpenAI({ apiKey: key, baseURL, fetch: countingFetch, maxRetries: 0 }) };
+    }
+    return client.openai;
+  };
+
+  const recommend = async ({ description, providersPerCategory, signal, budgetMs = 25_000 }: EngineRequest): Promise<RawRecommendation> => {
+    const started = Date.now();
+    const deadline = AbortSignal.timeout(Math.max(0, budgetMs));
+    const callSignal = signal ? AbortSignal.any([signal, deadline]) : deadline;
+    const openai = clientFor(await apiKey());
+    const messages = [
+      { role: 'system' as const, content: SYSTEM_PROMPT },
+      { role: 'user' as const, content: buildUserContent(description, providersPerCategory, groundingFor(description)) },
+    ];
+    const counter = { attempts: 0 };
+    let outcome = 'ok';
+    let usage: OpenAI.CompletionUsage | undefined;
+    try {
+      // One more call when the output breaks the schema: a fresh sample usually fixes it.
+      for (let call = 1; ; call++) {
+        const left = budgetMs - (Date.now() - started);
+        if (left < MIN_ATTEMPT_MS) throw new ProviderUnavailableError('timeout');
+        try {
+          const completion = await attemptCounter.run(counter, () =>
+            openai.chat.completions.parse(
+              { model, messages, response_format: responseFormat, max_completion_tokens: MAX_OUTPUT_TOKENS },
+              { ...attemptPlan(left), signal: callSignal },
+            ),
+          );
+          usage = completion.usage;
+          const message = completion.choices[0]?.message;
+          if (message?.refusal) throw new ProviderUnavailableError('refusal');
+          if (!message?.parsed) throw new ProviderUnavailableError('invalid_output');
+          return message.parsed;
+        } catch (err: unknown) {
+          if (call === 1 && isUnusableOutput(err)) continue;
+          throw err;
+        }
+      }
+    } catch (err: unknown) {
+      const mapped = err instanceof ProviderUnavailableError ? err : toEngineError(err, logger);
+      outcome = mapped instanceof ProviderUnavailableError ? mapped.reason : 'request_rejected';
+      throw mapped;
+    } finally {
+      logger.info('model call', {
+        engine: 'openai',
+        model,
+        promptVersion: PROMPT_VERSION,
+        outcome,
+        latencyMs: Date.now() - started,
+        attempts: counter.attempts,
+        retries: Math.max(0, counter.attempts - 1),
+        inputTokens: usage?.prompt_tokens,
+        outputTokens: usage?.completion_tokens,
+      });
+    }
+  };
+
+  return { name: 'openai', version: `${model}/${PROMPT_VERSION}`, recommend };
+};

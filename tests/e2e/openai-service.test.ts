@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { analyzeResponseSchema, problemSchema } from '../../functions/analyze/contract.js';
+import { type StartedService, npmStart } from '../support/npm-start.js';
+import { modelAnswer, type OpenAIStandIn, startOpenAIStandIn } from '../support/openai-stand-in.js';
+import { type SecretsManagerStandIn, startSecretsManagerStandIn } from '../support/secrets-manager-stand-in.js';
+
+const SECRET_NAME = 'stack-analyzer/openai';
+const KEY = 'sk-stand-in-0123456789abcdef';
+
+let openai: OpenAIStandIn;
+let secrets: SecretsManagerStandIn;
+let service: StartedService;
+
+const awsEnvironment = (secretsUrl: string) => ({
+  AWS_REGION: 'eu-west-1',
+  AWS_ACCESS_KEY_ID: 'AKIDSTANDIN',
+  AWS_SECRET_ACCESS_KEY: 'stand-in-secret-access-key',
+  AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsUrl,
+});
+
+const analyze = (url: string, description: string) =>
+  fetch(`${url}/api/analyze`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ description }),
+  });
+
+beforeAll(async () => {
+  openai = await startOpenAIStandIn();
+  secrets = await startSecretsManagerStandIn({ [SECRET_NAME]: JSON.stringify({ apiKey: KEY }) });
+  service = await npmStart({
+    ANALYZE_ENGINE: 'openai',
+    OPENAI_SECRET_ID: SECRET_NAME,
+    OPENAI_BASE_URL: `${openai.url}/v1`,
+    OPENAI_MODEL: 'gpt-stand-in',
+    LOCAL_TIMEOUT_MS: '5000',
+    ...awsEnvironment(secrets.url),
+  });
+}, 90_000);
+
+afterAll(async () => {
+  await service?.stop();
+  await openai?.close();
+  await secrets?.close();
+});
+
+describe('npm start with ANALYZE_ENGINE=openai, key from Secrets Manager', () => {
+  it('answers N requests with the contract and reads the secret once', async () => {
+    // Prepare
+    openai.script({ kind: 'ok', output: modelAnswer([{ id: 'payments', providers: ['Stripe', 'PayPal'] }, { id: 'maps', providers: ['Mapbox'] }]) });
+    // Act
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => analyze(service.url, `A marketplace for dog walkers number ${i}, paid weekly, with maps`)),
+    );
+    // Assess
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      const body = analyzeResponseSchema.parse(await res.json());
+      expect(body.categories.map((c) => c.id)).toEqual(['payments', 'maps']);
+      // Known to the catalogue: its canonical website, whatever the model said.
+      expect(body.categories[0]?.providers[0]).toMatchObject({ name: 'Stripe', website: 'https://stripe.com' });
+    }
+    expect(secrets.reads()).toBe(1);
+    expect(openai.requests.every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+  });
+
+  it.each([
+    ['a 5xx', { kind: 'status', status: 500 }],
+    ['a 429', { kind: 'status', status: 429, headers: { 'retry-after': '9', 'retry-after-ms': '10' } }],
+    ['a bad key (401)', { kind: 'status', status: 401 }],
+    ['a refusal', { kind: 'refusal' }],
+    ['a hang', { kind: 'hang' }],
+  ] as const)('answers %s with 502 and Retry-After', async (_label, step) => {
+    openai.script(step as never);
+    const res = await analyze(service.url, 'An online shop for hand-made furniture with card payments');
+    expect(res.status).toBe(502);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    expect(problemSchema.parse(await res.json()).code).toBe('AI_PROVIDER_UNAVAILABLE');
+  });
+
+  it('never writes the key to its logs', () => {
+    expect(service.output()).not.toContain(KEY);
+    expect(service.output()).toContain('"message":"model call"');
+  });
+});
+
+describe('npm start with a secret that does not exist', () => {
+  it('answers 500 INTERNAL and says nothing about the secret', async () => {
+    const broken = await npmStart({
+      ANALYZE_ENGINE: 'openai',
+      OPENAI_SECRET_ID: 'stack-analyzer/missing',
+      OPENAI_BASE_URL: `${openai.url}/v1`,
+      ...awsEnvironment(secrets.url),
+    });
+    try {
+      const res = await analyze(broken.url, 'A booking app for yoga classes with reminders');
+      expect(res.status).toBe(500);
+      const text = await res.text();
+      expect(problemSchema.parse(JSON.parse(text)).code).toBe('INTERNAL');
+      expect(text).not.toMatch(/secret|stack-analyzer\/missing|ResourceNotFound/i);
+      expect(broken.output()).toContain('ResourceNotFoundException');
+    } finally {
+      await broken.stop();
+    }
+  }, 90_000);
+});
