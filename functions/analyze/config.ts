@@ -16,6 +16,7 @@ const environmentSchema = z.object({
   OPENAI_MODEL: z.preprocess(blankAsUndefined, z.string().trim().default('gpt-4.1-mini')),
   SECRET_MAX_AGE_SECONDS: z.preprocess(blankAsUndefined, z.coerce.number().int().min(0).max(86_400).default(300)),
   CACHE_TTL_SECONDS: z.preprocess(blankAsUndefined, z.coerce.number().int().min(0).max(86_400).default(3_600)),
+  CORS_ALLOW_ORIGINS: z.preprocess(blankAsUndefined, z.string().default('*')),
   CACHE_MAX_ENTRIES: z.preprocess(blankAsUndefined, z.coerce.number().int().min(0).max(100_000).default(1_000)),
 });
 
@@ -29,6 +30,8 @@ export interface Config {
     secretMaxAgeSeconds: number;
   };
   cache: { ttlSeconds: number; maxEntries: number };
+  /** Origins whose pages may call the API from a browser; `*` for any. */
+  corsOrigins: string[];
 }
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -53,5 +56,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       secretMaxAgeSeconds: e.SECRET_MAX_AGE_SECONDS,
     },
     cache: { ttlSeconds: e.CACHE_TTL_SECONDS, maxEntries: e.CACHE_MAX_ENTRIES },
+    corsOrigins: e.CORS_ALLOW_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
   };
 };

@@ -4,6 +4,7 @@
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
+import httpCors from '@middy/http-cors';
 import httpErrorHandler from '@middy/http-error-handler';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
@@ -44,6 +45,7 @@ const analyzeHandler = async (
 export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
   .use(injectLambdaContext(logger, { resetKeys: true }))
   .use(requestId({ logger }))
+  .use(httpCors({ origins: config.corsOrigins, exposeHeaders: 'X-Request-Id, X-Cache, Retry-After' }))
   .use(httpErrorHandler({ logger: false }))
   .use(problemDetails({ logger }))
   .use(httpHeaderNormalizer())
