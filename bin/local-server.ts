@@ -105,9 +105,19 @@ export const toProxyEvent = (req: IncomingMessage, url: URL, body: Buffer, reque
       identity: {
         sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
         userAgent: req.headers['user-agent'] ?? null,
-        accessKey: null, accountId: null, apiKey: null, apiKeyId: null, caller: null, clientCert: null,
-        cognitoAuthenticationProvider: null, cognitoAuthenticationType: null, cognitoIdentityId: null,
-        cognitoIdentityPoolId: null, principalOrgId: null, user: null, userArn: null,
+        accessKey: null,
+        accountId: null,
+        apiKey: null,
+        apiKeyId: null,
+        caller: null,
+        clientCert: null,
+        cognitoAuthenticationProvider: null,
+        cognitoAuthenticationType: null,
+        cognitoIdentityId: null,
+        cognitoIdentityPoolId: null,
+        principalOrgId: null,
+        user: null,
+        userArn: null,
       },
     },
   };
@@ -163,7 +173,11 @@ export const createLocalServer = ({
           sendProblem(res, refuse(404, 'NOT_FOUND', `No route for ${req.method} ${url.pathname}.`), requestId);
           return;
         }
-        res.writeHead(200, { 'Content-Type': asset.contentType, 'Content-Length': asset.body.length, 'Cache-Control': 'no-cache' });
+        res.writeHead(200, {
+          'Content-Type': asset.contentType,
+          'Content-Length': asset.body.length,
+          'Cache-Control': 'no-cache',
+        });
         res.end(req.method === 'HEAD' ? undefined : asset.body);
         return;
       }
@@ -185,7 +199,8 @@ export const createLocalServer = ({
       }
       // The handler answers every error itself; reaching here means the adapter broke.
       const { status, headers, problem } = toHttpProblem(err, requestId);
-      if (!res.headersSent) send(res, { statusCode: status, headers: { ...headers, 'X-Request-Id': requestId }, body: JSON.stringify(problem) });
+      if (!res.headersSent)
+        send(res, { statusCode: status, headers: { ...headers, 'X-Request-Id': requestId }, body: JSON.stringify(problem) });
       else res.destroy();
     }
   });

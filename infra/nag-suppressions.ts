@@ -15,7 +15,8 @@ const MANAGED_POLICY = 'arn:<AWS::Partition>:iam::aws:policy/service-role';
 const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
   {
     id: 'AwsSolutions-APIG4',
-    reason: 'A public, unauthenticated API by design; abuse is bounded by stage throttling and an optional API key with a usage plan.',
+    reason:
+      'A public, unauthenticated API by design; abuse is bounded by stage throttling and an optional API key with a usage plan.',
   },
   {
     id: 'AwsSolutions-COG4',
@@ -23,11 +24,13 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
   },
   {
     id: 'AwsSolutions-APIG3',
-    reason: 'WAF costs more per month than the expected traffic; stage throttling caps abuse. Attach a web ACL when traffic warrants it.',
+    reason:
+      'WAF costs more per month than the expected traffic; stage throttling caps abuse. Attach a web ACL when traffic warrants it.',
   },
   {
     id: `AwsSolutions-IAM4[Policy::${MANAGED_POLICY}/AWSLambdaBasicExecutionRole]`,
-    reason: 'The AWS managed policy for Lambda logs, on the function role and on CDK custom resource roles; it only allows writing logs.',
+    reason:
+      'The AWS managed policy for Lambda logs, on the function role and on CDK custom resource roles; it only allows writing logs.',
   },
   {
     id: `AwsSolutions-IAM4[Policy::${MANAGED_POLICY}/AmazonAPIGatewayPushToCloudWatchLogs]`,
@@ -35,7 +38,8 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
   },
   {
     id: 'AwsSolutions-IAM5[Resource::*]',
-    reason: 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource scope, and the CDK bucket-deployment handler lists buckets.',
+    reason:
+      'X-Ray PutTraceSegments/PutTelemetryRecords support no resource scope, and the CDK bucket-deployment handler lists buckets.',
   },
   ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map((action) => ({
     id: `AwsSolutions-IAM5[Action::${action}]`,
@@ -51,25 +55,32 @@ const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
   },
   {
     id: 'AwsSolutions-SMG4',
-    reason: 'An OpenAI API key cannot be rotated by a Lambda: the operator rotates it in the OpenAI dashboard and updates the secret.',
+    reason:
+      'An OpenAI API key cannot be rotated by a Lambda: the operator rotates it in the OpenAI dashboard and updates the secret.',
   },
   {
     id: 'AwsSolutions-L1',
-    reason: 'Only CDK-managed custom resource handlers (bucket deployment, auto-delete) use runtimes we do not choose; the analyze function runs Node.js 24.',
+    reason:
+      'Only CDK-managed custom resource handlers (bucket deployment, auto-delete) use runtimes we do not choose; the analyze function runs Node.js 24.',
   },
   {
     id: 'AwsSolutions-S1',
-    reason: 'The bucket holds only the public search page deployed from git; CloudFront is its only reader and the API keeps access logs.',
+    reason:
+      'The bucket holds only the public search page deployed from git; CloudFront is its only reader and the API keeps access logs.',
   },
   { id: 'AwsSolutions-CFR1', reason: 'The service is meant for everyone; no geographic restriction applies.' },
-  { id: 'AwsSolutions-CFR2', reason: 'See APIG3: WAF is left out for cost; the API behind CloudFront is throttled at its stage.' },
+  {
+    id: 'AwsSolutions-CFR2',
+    reason: 'See APIG3: WAF is left out for cost; the API behind CloudFront is throttled at its stage.',
+  },
   {
     id: 'AwsSolutions-CFR3',
     reason: 'Static page traffic needs no access log; every API call through CloudFront is access-logged at API Gateway.',
   },
   {
     id: 'AwsSolutions-CFR4',
-    reason: 'The default CloudFront certificate cannot pin a minimum TLS version; use a custom domain with TLSv1.2_2021 in production.',
+    reason:
+      'The default CloudFront certificate cannot pin a minimum TLS version; use a custom domain with TLSv1.2_2021 in production.',
   },
 ];
 

@@ -16,16 +16,52 @@ interface GatewayProblem {
  */
 const GATEWAY_PROBLEMS: readonly GatewayProblem[] = [
   { type: ResponseType.BAD_REQUEST_BODY, status: 400, title: 'Bad Request', code: 'INVALID_BODY' },
-  { type: ResponseType.MISSING_AUTHENTICATION_TOKEN, status: 404, title: 'Not Found', code: 'NOT_FOUND', detail: 'No such route: use POST /api/analyze.' },
+  {
+    type: ResponseType.MISSING_AUTHENTICATION_TOKEN,
+    status: 404,
+    title: 'Not Found',
+    code: 'NOT_FOUND',
+    detail: 'No such route: use POST /api/analyze.',
+  },
   { type: ResponseType.REQUEST_TOO_LARGE, status: 413, title: 'Payload Too Large', code: 'PAYLOAD_TOO_LARGE' },
   { type: ResponseType.UNSUPPORTED_MEDIA_TYPE, status: 415, title: 'Unsupported Media Type', code: 'UNSUPPORTED_MEDIA_TYPE' },
-  { type: ResponseType.THROTTLED, status: 429, title: 'Too Many Requests', code: 'THROTTLED', detail: 'Too many requests: slow down and retry shortly.' },
-  { type: ResponseType.QUOTA_EXCEEDED, status: 429, title: 'Too Many Requests', code: 'THROTTLED', detail: 'The quota of this API key is used up.' },
-  { type: ResponseType.INVALID_API_KEY, status: 403, title: 'Forbidden', code: 'FORBIDDEN', detail: 'A valid x-api-key header is required.' },
+  {
+    type: ResponseType.THROTTLED,
+    status: 429,
+    title: 'Too Many Requests',
+    code: 'THROTTLED',
+    detail: 'Too many requests: slow down and retry shortly.',
+  },
+  {
+    type: ResponseType.QUOTA_EXCEEDED,
+    status: 429,
+    title: 'Too Many Requests',
+    code: 'THROTTLED',
+    detail: 'The quota of this API key is used up.',
+  },
+  {
+    type: ResponseType.INVALID_API_KEY,
+    status: 403,
+    title: 'Forbidden',
+    code: 'FORBIDDEN',
+    detail: 'A valid x-api-key header is required.',
+  },
   { type: ResponseType.ACCESS_DENIED, status: 403, title: 'Forbidden', code: 'FORBIDDEN' },
-  { type: ResponseType.INTEGRATION_TIMEOUT, status: 502, title: 'Bad Gateway', code: 'AI_PROVIDER_UNAVAILABLE', detail: 'The analysis took too long. Please retry shortly.' },
+  {
+    type: ResponseType.INTEGRATION_TIMEOUT,
+    status: 502,
+    title: 'Bad Gateway',
+    code: 'AI_PROVIDER_UNAVAILABLE',
+    detail: 'The analysis took too long. Please retry shortly.',
+  },
   { type: ResponseType.DEFAULT_4XX, status: 400, title: 'Bad Request', code: 'INVALID_BODY' },
-  { type: ResponseType.DEFAULT_5XX, status: 500, title: 'Internal Server Error', code: 'INTERNAL', detail: 'Something went wrong on our side. Please retry later.' },
+  {
+    type: ResponseType.DEFAULT_5XX,
+    status: 500,
+    title: 'Internal Server Error',
+    code: 'INTERNAL',
+    detail: 'Something went wrong on our side. Please retry later.',
+  },
 ];
 
 const template = ({ status, title, code, detail }: GatewayProblem): string =>

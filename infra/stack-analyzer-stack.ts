@@ -1,4 +1,4 @@
-import { CfnOutput, SecretValue, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, SecretValue, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   EndpointType,
@@ -8,13 +8,7 @@ import {
   Period,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
-import {
-  AllowedMethods,
-  CachePolicy,
-  Distribution,
-  OriginRequestPolicy,
-  ViewerProtocolPolicy,
-} from 'aws-cdk-lib/aws-cloudfront';
+import { AllowedMethods, CachePolicy, Distribution, OriginRequestPolicy, ViewerProtocolPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -22,7 +16,6 @@ import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3'
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { RemovalPolicy } from 'aws-cdk-lib';
 import { AnalyzeFunction } from './analyze-function.js';
 import { analyzeRequestModelSchema } from './api-model.js';
 import { suppressJustifiedFindings } from './nag-suppressions.js';

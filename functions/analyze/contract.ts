@@ -69,14 +69,14 @@ export const analyzeRequestSchema = z
         error: `providersPerCategory must be an integer from 1 to ${MAX_PROVIDERS_PER_CATEGORY}.`,
       })
       .optional()
-      .meta({ description: `How many providers to rank in each category, 1 to ${MAX_PROVIDERS_PER_CATEGORY}; ${DEFAULT_PROVIDERS_PER_CATEGORY} when absent.` }),
+      .meta({
+        description: `How many providers to rank in each category, 1 to ${MAX_PROVIDERS_PER_CATEGORY}; ${DEFAULT_PROVIDERS_PER_CATEGORY} when absent.`,
+      }),
   })
   .meta({ title: 'AnalyzeRequest' });
 export type AnalyzeRequest = z.infer<typeof analyzeRequestSchema>;
 
-export type RequestCheck =
-  | { ok: true; request: AnalyzeRequest }
-  | { ok: false; code: ProblemCode; detail: string };
+export type RequestCheck = { ok: true; request: AnalyzeRequest } | { ok: false; code: ProblemCode; detail: string };
 
 /** Validates a parsed JSON body and names the first problem with the code a client sees. */
 export const checkAnalyzeRequest = (body: unknown): RequestCheck => {

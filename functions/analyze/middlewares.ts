@@ -14,10 +14,11 @@ export const requestIdOf = (request: HttpRequest): string =>
   request.event?.requestContext?.requestId || request.context?.awsRequestId || 'unknown';
 
 /** Puts X-Request-Id on every answer, success or problem, and the id on every log line. */
-export const requestId = ({ logger }: { logger: { appendKeys(keys: Record<string, string>): void } }): MiddlewareObj<
-  APIGatewayProxyEvent,
-  APIGatewayProxyResult
-> => {
+export const requestId = ({
+  logger,
+}: {
+  logger: { appendKeys(keys: Record<string, string>): void };
+}): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> => {
   const stamp = (request: HttpRequest) => {
     if (!request.response) return;
     request.response.headers = { ...request.response.headers, 'X-Request-Id': requestIdOf(request) };

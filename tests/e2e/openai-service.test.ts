@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { analyzeResponseSchema, problemSchema } from '../../functions/analyze/contract.js';
-import { type StartedService, npmStart } from '../support/npm-start.js';
+import { npmStart, type StartedService } from '../support/npm-start.js';
 import { modelAnswer, type OpenAIStandIn, startOpenAIStandIn } from '../support/openai-stand-in.js';
 import { type SecretsManagerStandIn, startSecretsManagerStandIn } from '../support/secrets-manager-stand-in.js';
 
@@ -47,10 +47,18 @@ afterAll(async () => {
 describe('npm start with ANALYZE_ENGINE=openai, key from Secrets Manager', () => {
   it('answers N requests with the contract and reads the secret once', async () => {
     // Prepare
-    openai.script({ kind: 'ok', output: modelAnswer([{ id: 'payments', providers: ['Stripe', 'PayPal'] }, { id: 'maps', providers: ['Mapbox'] }]) });
+    openai.script({
+      kind: 'ok',
+      output: modelAnswer([
+        { id: 'payments', providers: ['Stripe', 'PayPal'] },
+        { id: 'maps', providers: ['Mapbox'] },
+      ]),
+    });
     // Act
     const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => analyze(service.url, `A marketplace for dog walkers number ${i}, paid weekly, with maps`)),
+      Array.from({ length: 6 }, (_, i) =>
+        analyze(service.url, `A marketplace for dog walkers number ${i}, paid weekly, with maps`),
+      ),
     );
     // Assess
     for (const res of answers) {

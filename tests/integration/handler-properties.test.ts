@@ -54,8 +54,11 @@ describe('handler under arbitrary input', () => {
       },
       { requiredKeys: [] },
     );
-    await fc.assert(fc.asyncProperty(oddBody, async (body) => expectContractOrProblem(JSON.stringify(body))), {
-      numRuns: 300,
-    });
+    await fc.assert(
+      fc.asyncProperty(oddBody, async (body) => expectContractOrProblem(JSON.stringify(body))),
+      {
+        numRuns: 300,
+      },
+    );
   });
 });

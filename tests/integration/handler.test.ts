@@ -27,6 +27,7 @@ describe('handler', () => {
   it('answers a full API Gateway event with a stack that meets the contract', async () => {
     // Prepare
     const event = eventFixture('analyze-request');
+    const sent = JSON.parse(event.body as string) as { description: string };
     // Act
     const result = await handler(event, lambdaContext());
     // Assess
@@ -34,7 +35,7 @@ describe('handler', () => {
     expect(header(result, 'content-type')).toMatch(/^application\/json/);
     expect(header(result, 'x-request-id')).toBe(event.requestContext.requestId);
     const body = analyzeResponseSchema.parse(JSON.parse(result.body));
-    expect(body.query).toBe(JSON.parse(event.body as string).description);
+    expect(body.query).toBe(sent.description);
     expect(body.categories.map((c) => c.id)).toEqual(expect.arrayContaining(['payments', 'maps']));
   });
 
@@ -74,7 +75,11 @@ describe('handler', () => {
     // Assess
     const logged = logLines.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(logged).toContainEqual(
-      expect.objectContaining({ message: 'request rejected', code: 'DESCRIPTION_TOO_SHORT', requestId: event.requestContext.requestId }),
+      expect.objectContaining({
+        message: 'request rejected',
+        code: 'DESCRIPTION_TOO_SHORT',
+        requestId: event.requestContext.requestId,
+      }),
     );
     expect(logLines.join('\n')).not.toContain('secret!');
   });

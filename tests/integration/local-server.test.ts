@@ -24,7 +24,8 @@ const expectProblem = async (res: Response, status: number, code: string) => {
 
 describe('local server', () => {
   it('answers a valid request with the contract, echoing the description exactly, unicode included', async () => {
-    const description = '  Plataforma de reservas para canchas de pádel 🎾 con pagos en línea y recordatorios por WhatsApp — «ñandú» ';
+    const description =
+      '  Plataforma de reservas para canchas de pádel 🎾 con pagos en línea y recordatorios por WhatsApp — «ñandú» ';
     const res = await post(JSON.stringify({ description }));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);

@@ -92,7 +92,10 @@ describe('OpenAI engine over HTTP', () => {
   });
 
   it('repairs output that breaks the schema with one more call', async () => {
-    standIn.script({ kind: 'ok', output: { categories: [{ id: 'payments' }] } }, { kind: 'ok', output: modelAnswer([{ id: 'payments', providers: ['Stripe'] }]) });
+    standIn.script(
+      { kind: 'ok', output: { categories: [{ id: 'payments' }] } },
+      { kind: 'ok', output: modelAnswer([{ id: 'payments', providers: ['Stripe'] }]) },
+    );
     await expect(engine.recommend(request())).resolves.toMatchObject({ categories: [{ id: 'payments' }] });
     expect(standIn.calls()).toHaveLength(2);
   });
@@ -105,7 +108,11 @@ describe('OpenAI engine over HTTP', () => {
     ['a refusal', [{ kind: 'refusal' }], 'refusal'],
     ['output cut off by length', [{ kind: 'finish', reason: 'length' }], 'length'],
     ['the content filter', [{ kind: 'finish', reason: 'content_filter' }], 'content_filter'],
-    ['output that still breaks the schema', [{ kind: 'ok', output: { categories: [{ id: 'not-a-category' }] } }], 'invalid_output'],
+    [
+      'output that still breaks the schema',
+      [{ kind: 'ok', output: { categories: [{ id: 'not-a-category' }] } }],
+      'invalid_output',
+    ],
     ['a malformed JSON body', [{ kind: 'malformed' }], 'invalid_output'],
   ] as const)('turns %s into a provider fault', async (_label, steps, reason) => {
     standIn.script(...(steps as unknown as Step[]));
@@ -124,7 +131,9 @@ describe('OpenAI engine over HTTP', () => {
     standIn.script({ kind: 'status', status: 401 });
     const { calls } = await failure();
     expect(calls).toBe(1);
-    expect(logger.entries).toContainEqual(expect.objectContaining({ level: 'error', message: expect.stringContaining('API key') }));
+    expect(logger.entries).toContainEqual(
+      expect.objectContaining({ level: 'error', message: expect.stringContaining('API key') }),
+    );
   });
 
   it('treats a 400 about our own request as our bug, not a provider fault', async () => {

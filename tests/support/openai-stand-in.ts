@@ -63,7 +63,12 @@ export const startOpenAIStandIn = async (): Promise<OpenAIStandIn> => {
       case 'hang':
         return; // never answers: the client's time-out has to act
       case 'status':
-        json(res, step.status, { error: { message: step.message ?? 'stand-in error', type: 'stand_in', code: null } }, step.headers);
+        json(
+          res,
+          step.status,
+          { error: { message: step.message ?? 'stand-in error', type: 'stand_in', code: null } },
+          step.headers,
+        );
         return;
       case 'malformed':
         res.writeHead(200, { 'content-type': 'application/json' });

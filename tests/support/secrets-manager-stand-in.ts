@@ -37,5 +37,8 @@ export const startSecretsManagerStandIn = async (secrets: Record<string, string>
       CreatedDate: 1_795_338_942,
     });
   });
-  return { ...server, reads: () => server.requests.filter((r) => r.headers['x-amz-target'] === 'secretsmanager.GetSecretValue').length };
+  return {
+    ...server,
+    reads: () => server.requests.filter((r) => r.headers['x-amz-target'] === 'secretsmanager.GetSecretValue').length,
+  };
 };

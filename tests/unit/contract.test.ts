@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { analyzeRequestSchema, checkAnalyzeRequest, countChars } from '../../functions/analyze/contract.js';
 import { z } from 'zod';
+import { analyzeRequestSchema, checkAnalyzeRequest, countChars } from '../../functions/analyze/contract.js';
 
 describe('checkAnalyzeRequest', () => {
   it.each([
@@ -15,8 +15,16 @@ describe('checkAnalyzeRequest', () => {
     ['an array body', [], 'INVALID_BODY'],
     ['a null body', null, 'INVALID_BODY'],
     ['a string body', 'a shop with payments', 'INVALID_BODY'],
-    ['providersPerCategory of 6', { description: 'a shop with payments', providersPerCategory: 6 }, 'PROVIDERS_PER_CATEGORY_INVALID'],
-    ['providersPerCategory of 1.5', { description: 'a shop with payments', providersPerCategory: 1.5 }, 'PROVIDERS_PER_CATEGORY_INVALID'],
+    [
+      'providersPerCategory of 6',
+      { description: 'a shop with payments', providersPerCategory: 6 },
+      'PROVIDERS_PER_CATEGORY_INVALID',
+    ],
+    [
+      'providersPerCategory of 1.5',
+      { description: 'a shop with payments', providersPerCategory: 1.5 },
+      'PROVIDERS_PER_CATEGORY_INVALID',
+    ],
   ])('refuses %s with its code', (_label, body, code) => {
     // Act
     const checked = checkAnalyzeRequest(body);
@@ -46,7 +54,7 @@ describe('checkAnalyzeRequest', () => {
 
 describe('the request schema as JSON Schema', () => {
   it('publishes the limits the code enforces', () => {
-    const schema = z.toJSONSchema(analyzeRequestSchema, { io: "input" }) as unknown as {
+    const schema = z.toJSONSchema(analyzeRequestSchema, { io: 'input' }) as unknown as {
       required: string[];
       properties: { description: { type: string; minLength: number; maxLength: number } };
     };

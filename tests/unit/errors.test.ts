@@ -59,7 +59,11 @@ describe('toHttpProblem', () => {
   });
 
   it('always produces the published problem shape', () => {
-    for (const err of [new RequestError(413, 'PAYLOAD_TOO_LARGE', 'too big'), new Error('x'), new ProviderUnavailableError('timeout')]) {
+    for (const err of [
+      new RequestError(413, 'PAYLOAD_TOO_LARGE', 'too big'),
+      new Error('x'),
+      new ProviderUnavailableError('timeout'),
+    ]) {
       expect(problemSchema.safeParse(toHttpProblem(err, requestId).problem).success).toBe(true);
     }
   });

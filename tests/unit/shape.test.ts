@@ -79,7 +79,10 @@ describe('shape', () => {
         categories: [
           { id: 'Payment', providers: [provider('Acme Pay', 'https://acmepay.example.com')] },
           { id: 'telepathy', providers: [provider('Mindlink', 'https://mindlink.io')] },
-          { id: 'payments', providers: [provider('Payzen One', 'https://payzen-one.io'), provider('acme pay', 'https://acmepay.io')] },
+          {
+            id: 'payments',
+            providers: [provider('Payzen One', 'https://payzen-one.io'), provider('acme pay', 'https://acmepay.io')],
+          },
         ],
       },
       { providersPerCategory: 5 },
@@ -114,7 +117,13 @@ describe('shape', () => {
     );
     expect(categories).toHaveLength(1);
     expect(categories[0]?.providers).toEqual([
-      { name: 'Seekr Cloud', rank: 1, description: 'Seekr Cloud does one thing well.', bestUseCases: ['One thing'], website: 'https://seekr.cloud' },
+      {
+        name: 'Seekr Cloud',
+        rank: 1,
+        description: 'Seekr Cloud does one thing well.',
+        bestUseCases: ['One thing'],
+        website: 'https://seekr.cloud',
+      },
     ]);
   });
 

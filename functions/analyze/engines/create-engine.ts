@@ -10,8 +10,6 @@ export const createEngine = (config: Config, logger: Log): Engine => {
   if (config.engine === 'catalog') return createCatalogEngine();
   const { apiKey, secretId, secretMaxAgeSeconds, model, baseURL } = config.openai;
   // A key in the environment wins: that is how a developer runs against OpenAI locally.
-  const key: ApiKeySource = apiKey
-    ? keyFromEnvironment(apiKey)
-    : keyFromSecretsManager(secretId as string, secretMaxAgeSeconds);
+  const key: ApiKeySource = apiKey ? keyFromEnvironment(apiKey) : keyFromSecretsManager(secretId as string, secretMaxAgeSeconds);
   return createOpenAIEngine({ apiKey: key, model, baseURL, logger });
 };

@@ -17,7 +17,7 @@ const TAXONOMY_ORDER = new Map<CategoryId, number>(CATEGORY_IDS.map((id, i) => [
 
 /** Small descriptions get small stacks: a landing page is not a platform. */
 export const maxCategoriesFor = (wordCount: number): number =>
-  wordCount <= 8 ? 4 : wordCount <= 16 ? 6 : wordCount <= 30 ? 8 : 10;
+  wordCount <= 6 ? 3 : wordCount <= 10 ? 4 : wordCount <= 20 ? 7 : wordCount <= 35 ? 9 : 10;
 
 const quoteList = (evidence: readonly string[]): string =>
   evidence
@@ -37,8 +37,7 @@ export const chooseCategories = (profile: Profile): CategoryId[] => {
   const ranked = [...profile.needs.entries()]
     .filter(([, need]) => need.score >= SELECTION_THRESHOLD)
     .sort(
-      ([a, x], [b, y]) =>
-        y.score - x.score || y.direct - x.direct || (TAXONOMY_ORDER.get(a) ?? 0) - (TAXONOMY_ORDER.get(b) ?? 0),
+      ([a, x], [b, y]) => y.score - x.score || y.direct - x.direct || (TAXONOMY_ORDER.get(a) ?? 0) - (TAXONOMY_ORDER.get(b) ?? 0),
     )
     .map(([id]) => id);
   return ranked.length > 0 ? ranked.slice(0, maxCategoriesFor(profile.wordCount)) : [...FALLBACK];

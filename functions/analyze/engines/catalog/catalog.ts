@@ -49,8 +49,10 @@ const build = (data: readonly CategoryData[]) => {
   const byName = new Map<string, IndexedProvider[]>();
 
   for (const category of data) {
-    for (const pattern of category.signals.strong) index.add(pattern, { kind: 'signal', category: category.id, weight: STRONG_SIGNAL });
-    for (const pattern of category.signals.weak) index.add(pattern, { kind: 'signal', category: category.id, weight: WEAK_SIGNAL });
+    for (const pattern of category.signals.strong)
+      index.add(pattern, { kind: 'signal', category: category.id, weight: STRONG_SIGNAL });
+    for (const pattern of category.signals.weak)
+      index.add(pattern, { kind: 'signal', category: category.id, weight: WEAK_SIGNAL });
     const providers: IndexedProvider[] = [];
     for (const entry of category.providers) {
       const provider: IndexedProvider = { entry, category: category.id };
@@ -66,7 +68,10 @@ const build = (data: readonly CategoryData[]) => {
     byCategory.set(category.id, providers);
   }
   for (const shape of APP_SHAPES) for (const pattern of shape.patterns) index.add(pattern, { kind: 'shape', shape });
-  for (const [constraint, { require, prefer }] of Object.entries(CONSTRAINT_PATTERNS) as [Constraint, (typeof CONSTRAINT_PATTERNS)[Constraint]][]) {
+  for (const [constraint, { require, prefer }] of Object.entries(CONSTRAINT_PATTERNS) as [
+    Constraint,
+    (typeof CONSTRAINT_PATTERNS)[Constraint],
+  ][]) {
     for (const pattern of require) index.add(pattern, { kind: 'constraint', constraint, strength: 'require' });
     for (const pattern of prefer) index.add(pattern, { kind: 'constraint', constraint, strength: 'prefer' });
   }

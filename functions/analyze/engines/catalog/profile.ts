@@ -4,8 +4,7 @@
  */
 import type { CategoryId } from '../../category-ids.js';
 import { type IndexedProvider, type Owner, phraseIndex, STRONG_SIGNAL, WEAK_SIGNAL } from './catalog.js';
-import { NEGATIONS } from './lexicon.js';
-import type { Constraint } from './lexicon.js';
+import { AFFINITIES, type AppShape, type Constraint, NEGATIONS } from './lexicon.js';
 import { type PhraseHit, type Token, tokenize } from './text.js';
 
 export interface CategoryNeed {
@@ -57,6 +56,7 @@ export const readProfile = (description: string): Profile => {
     return found;
   };
   const countedSignals = new Set<string>();
+  const shapeHits = new Map<AppShape, Set<string>>();
   const countedKeywords = new Set<string>();
   /** Mentions grouped by where they sit: one name listed under several categories is weaker evidence for each. */
   const mentionsAt = new Map<string, { quote: string; providers: IndexedProvider[] }>();
@@ -94,17 +94,27 @@ export const readProfile = (description: string): Profile => {
         break;
       }
       case 'shape': {
-        if (profile.shapes.has(owner.shape.name)) break;
-        profile.shapes.add(owner.shape.name);
-        for (const [category, weight] of Object.entries(owner.shape.implies) as [CategoryId, number][]) {
-          need(category).score += weight;
-        }
+        const patterns = shapeHits.get(owner.shape) ?? new Set<string>();
+        patterns.add(hit.pattern);
+        shapeHits.set(owner.shape, patterns);
         break;
       }
       case 'constraint': {
         if (profile.constraints.get(owner.constraint) !== 'require') profile.constraints.set(owner.constraint, owner.strength);
         break;
       }
+    }
+  }
+
+  for (const shape of shapeHits.keys()) profile.shapes.add(shape.name);
+  for (const [shape, patterns] of shapeHits) {
+    if (shape.unless?.some((other) => profile.shapes.has(other))) {
+      profile.shapes.delete(shape.name);
+      continue;
+    }
+    const times = Math.min(patterns.size, shape.maxHits ?? 1);
+    for (const [category, weight] of Object.entries(shape.implies) as [CategoryId, number][]) {
+      need(category).score += weight * times;
     }
   }
 
@@ -121,6 +131,13 @@ export const readProfile = (description: string): Profile => {
       n.score += weight;
       n.direct += weight;
       if (!n.evidence.includes(text)) n.evidence.push(text);
+    }
+  }
+  // Related needs, from what the description itself asks for (not from its shape, so nothing cascades).
+  const shown = [...profile.needs.entries()].filter(([, n]) => n.direct >= STRONG_SIGNAL).map(([id]) => id);
+  for (const category of shown) {
+    for (const [related, weight] of Object.entries(AFFINITIES[category] ?? {}) as [CategoryId, number][]) {
+      need(related).score += weight;
     }
   }
   return profile;

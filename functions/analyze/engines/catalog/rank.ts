@@ -69,7 +69,8 @@ export const rankProviders = (category: CategoryId, profile: Profile): RankedCat
       const strength = constraints.get(vendor);
       if (strength && traits.vendor === vendor) s += strength === 'require' ? REQUIRED_VENDOR_BONUS : PREFERRED_VENDOR_BONUS;
     }
-    if (constraints.has('zeroBudget')) s += (traits.freeTier ? FREE_TIER_BONUS : 0) + (traits.openSource ? OPEN_SOURCE_BONUS / 2 : 0);
+    if (constraints.has('zeroBudget'))
+      s += (traits.freeTier ? FREE_TIER_BONUS : 0) + (traits.openSource ? OPEN_SOURCE_BONUS / 2 : 0);
     if (constraints.has('openSource') && traits.openSource) s += OPEN_SOURCE_BONUS;
     if (constraints.has('eu') && traits.euResidency) s += OPEN_SOURCE_BONUS / 2;
     if (constraints.get('sso') && traits.enterpriseSso) s += SSO_BONUS;
@@ -80,7 +81,9 @@ export const rankProviders = (category: CategoryId, profile: Profile): RankedCat
   for (const vendor of VENDOR_CONSTRAINTS) {
     if (constraints.get(vendor) !== 'require') continue;
     const has = candidates.some((p) => p.entry.traits.vendor === vendor);
-    notes.push(has ? `${VENDOR_LABEL[vendor]} services first` : `no ${VENDOR_LABEL[vendor]} service here, so the best alternatives`);
+    notes.push(
+      has ? `${VENDOR_LABEL[vendor]} services first` : `no ${VENDOR_LABEL[vendor]} service here, so the best alternatives`,
+    );
   }
   if (constraints.has('zeroBudget')) notes.push('free tiers first');
   if (constraints.has('sso') && candidates.some((p) => p.entry.traits.enterpriseSso)) notes.push('enterprise SSO first');

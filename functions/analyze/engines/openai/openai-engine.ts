@@ -62,15 +62,20 @@ const toEngineError = (err: unknown, logger: Log): Error => {
   if (err instanceof OpenAI.APIUserAbortError || err instanceof OpenAI.APIConnectionTimeoutError) {
     return new ProviderUnavailableError('timeout', DEFAULT_RETRY_AFTER_SECONDS, { cause: err });
   }
-  if (err instanceof OpenAI.APIConnectionError) return new ProviderUnavailableError('connection', DEFAULT_RETRY_AFTER_SECONDS, { cause: err });
-  if (err instanceof OpenAI.RateLimitError) return new ProviderUnavailableError('rate_limited', retryAfterOf(err.headers), { cause: err });
+  if (err instanceof OpenAI.APIConnectionError)
+    return new ProviderUnavailableError('connection', DEFAULT_RETRY_AFTER_SECONDS, { cause: err });
+  if (err instanceof OpenAI.RateLimitError)
+    return new ProviderUnavailableError('rate_limited', retryAfterOf(err.headers), { cause: err });
   if (err instanceof OpenAI.AuthenticationError || err instanceof OpenAI.PermissionDeniedError) {
     logger.error('OpenAI refused our API key: check the key or the secret that holds it', { status: err.status });
     return new ProviderUnavailableError('auth', DEFAULT_RETRY_AFTER_SECONDS * 6, { cause: err });
   }
-  if (err instanceof OpenAI.InternalServerError) return new ProviderUnavailableError('provider_error', retryAfterOf(err.headers), { cause: err });
-  if (err instanceof LengthFinishReasonError) return new ProviderUnavailableError('length', DEFAULT_RETRY_AFTER_SECONDS, { cause: err });
-  if (err instanceof ContentFilterFinishReasonError) return new ProviderUnavailableError('content_filter', DEFAULT_RETRY_AFTER_SECONDS, { cause: err });
+  if (err instanceof OpenAI.InternalServerError)
+    return new ProviderUnavailableError('provider_error', retryAfterOf(err.headers), { cause: err });
+  if (err instanceof LengthFinishReasonError)
+    return new ProviderUnavailableError('length', DEFAULT_RETRY_AFTER_SECONDS, { cause: err });
+  if (err instanceof ContentFilterFinishReasonError)
+    return new ProviderUnavailableError('content_filter', DEFAULT_RETRY_AFTER_SECONDS, { cause: err });
   if (isUnusableOutput(err)) return new ProviderUnavailableError('invalid_output', DEFAULT_RETRY_AFTER_SECONDS, { cause: err });
   // 400, 404, 422 …: the provider says our request is wrong. That is our bug, and a 500.
   return err instanceof Error ? err : new Error('OpenAI call failed', { cause: err });
@@ -87,7 +92,12 @@ export const createOpenAIEngine = ({ apiKey, model, baseURL, logger }: OpenAIEng
     return client.openai;
   };
 
-  const recommend = async ({ description, providersPerCategory, signal, budgetMs = 25_000 }: EngineRequest): Promise<RawRecommendation> => {
+  const recommend = async ({
+    description,
+    providersPerCategory,
+    signal,
+    budgetMs = 25_000,
+  }: EngineRequest): Promise<RawRecommendation> => {
     const started = Date.now();
     const deadline = AbortSignal.timeout(Math.max(0, budgetMs));
     const callSignal = signal ? AbortSignal.any([signal, deadline]) : deadline;

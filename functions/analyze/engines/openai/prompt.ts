@@ -36,7 +36,7 @@ export const SYSTEM_PROMPT = [
   `In each category rank the best-fitting providers, best first; give exactly the number asked for, at most ${MAX_PROVIDERS_PER_CATEGORY}.`,
   'Honour stated constraints: a named cloud only, self-hosted or open source only, EU data residency, zero budget, enterprise SSO, mobile, tools already in use (rank those first).',
   'Prefer the catalogue candidates offered, which are vetted; name another provider only when it fits clearly better.',
-  "For each provider: its usual product name, one plain sentence on what it is, 2 to 4 short best use cases, and its official https home page.",
+  'For each provider: its usual product name, one plain sentence on what it is, 2 to 4 short best use cases, and its official https home page.',
   'For each category: a one-sentence reason tied to the description.',
 ].join('\n');
 

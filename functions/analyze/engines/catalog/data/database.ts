@@ -81,6 +81,12 @@ export const database: CategoryData = {
       'data entry',
       'record keeping',
       'stock levels',
+      'streak*',
+      'progress',
+      'version history',
+      'expense*',
+      'tracker',
+      'tracking app',
     ],
   },
   providers: [

@@ -49,6 +49,12 @@ export const mobile: CategoryData = {
       'app* movel',
       'dispositivo* mov*',
       'telemovel*',
+      'snap* a photo',
+      'snap* _ photo*',
+      'take a photo',
+      'take* _ photo*',
+      'offline viewing',
+      'on phones',
     ],
     weak: [
       'mobile',
