@@ -4,6 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { handler } from '../functions/analyze/handler.js';
+import { buildWebAssets } from '../web/build.js';
 import { createLocalServer, type ProxyHandler } from './local-server.js';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -12,7 +13,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** The Lambda timeout to emulate; the API Gateway limit by default. */
 const timeoutMs = Number(process.env.LOCAL_TIMEOUT_MS ?? 29_000);
 
-const server = createLocalServer({ handler: handler as unknown as ProxyHandler, timeoutMs });
+const server = createLocalServer({ handler: handler as unknown as ProxyHandler, timeoutMs, assets: await buildWebAssets() });
 
 server.listen(port, host, () => {
   const { address, port: bound } = server.address() as AddressInfo;

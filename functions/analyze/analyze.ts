@@ -3,7 +3,8 @@
  * interfaces, so it is tested without AWS or HTTP.
  */
 import { createHash } from 'node:crypto';
-import { type AnalyzeRequest, type AnalyzeResponse, DEFAULT_PROVIDERS_PER_CATEGORY } from './contract.js';
+import { type CacheStatus, cacheKey, type StackCache } from './cache.js';
+import { type AnalyzeRequest, type AnalyzeResponse, type Category, DEFAULT_PROVIDERS_PER_CATEGORY } from './contract.js';
 import type { Engine } from './engines/engine.js';
 import { ProviderUnavailableError } from './errors.js';
 import type { Log } from './logger.js';
@@ -12,7 +13,14 @@ import { shape } from './shape.js';
 export interface AnalyzeDeps {
   engine: Engine;
   logger: Log;
+  /** Absent: every request asks the engine. */
+  cache?: StackCache | undefined;
   now?: () => number;
+}
+
+export interface AnalyzeResult {
+  response: AnalyzeResponse;
+  cache: CacheStatus;
 }
 
 export interface AnalyzeOptions {
@@ -26,22 +34,30 @@ export const fingerprint = (text: string): string => createHash('sha256').update
 
 export const analyze = async (
   request: AnalyzeRequest,
-  { engine, logger, now = performance.now.bind(performance) }: AnalyzeDeps,
+  { engine, logger, cache, now = performance.now.bind(performance) }: AnalyzeDeps,
   { signal, budgetMs }: AnalyzeOptions = {},
-): Promise<AnalyzeResponse> => {
+): Promise<AnalyzeResult> => {
   const providersPerCategory = request.providersPerCategory ?? DEFAULT_PROVIDERS_PER_CATEGORY;
   const started = now();
-  const raw = await engine.recommend({ description: request.description, providersPerCategory, signal, budgetMs });
-  const categories = shape(raw, { providersPerCategory });
+  const compute = async (): Promise<Category[]> => {
+    const raw = await engine.recommend({ description: request.description, providersPerCategory, signal, budgetMs });
+    const categories = shape(raw, { providersPerCategory });
+    // Everything the engine said was unusable: for a model that is a provider fault, not an empty 200.
+    if (categories.length === 0) throw new ProviderUnavailableError('no_usable_categories');
+    return categories;
+  };
+  const key = cacheKey({ description: request.description, providersPerCategory, engine: `${engine.name}/${engine.version}` });
+  const { categories, status } = cache
+    ? await cache.getOrCompute(key, compute)
+    : { categories: await compute(), status: 'MISS' as const };
   logger.info('analysis', {
     engine: engine.name,
     engineVersion: engine.version,
+    cache: status,
     descriptionLength: request.description.length,
     descriptionHash: fingerprint(request.description),
     categories: categories.length,
     latencyMs: Math.round((now() - started) * 100) / 100,
   });
-  // Everything the engine said was unusable: for a model that is a provider fault, not an empty 200.
-  if (categories.length === 0) throw new ProviderUnavailableError('no_usable_categories');
-  return { query: request.description, categories };
+  return { response: { query: request.description, categories }, cache: status };
 };

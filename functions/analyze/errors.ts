@@ -60,7 +60,8 @@ const isMiddyHttpError = (err: unknown): err is { statusCode: number; message: s
   err instanceof Error && typeof (err as { statusCode?: unknown }).statusCode === 'number';
 
 export const toHttpProblem = (err: unknown, requestId: string): HttpProblem => {
-  const headers: Record<string, string> = { 'Content-Type': PROBLEM_CONTENT_TYPE };
+  // A problem is never served from the response cache.
+  const headers: Record<string, string> = { 'Content-Type': PROBLEM_CONTENT_TYPE, 'X-Cache': 'MISS' };
   if (err instanceof RequestError) {
     return {
       status: err.status,

@@ -10,6 +10,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { analyze } from './analyze.js';
+import { createLruStackCache } from './cache.js';
 import { loadConfig } from './config.js';
 import { checkAnalyzeRequest, JSON_CONTENT_TYPE } from './contract.js';
 import { createEngine } from './engines/create-engine.js';
@@ -19,6 +20,7 @@ import { bodyLimit, problemDetails, requestId } from './middlewares.js';
 
 const config = loadConfig();
 const engine = createEngine(config, logger);
+const cache = createLruStackCache(config.cache);
 
 /** Time kept back from the Lambda's remaining time to write the answer, 502 included. */
 const RESPONSE_RESERVE_MS = 1_000;
@@ -33,11 +35,15 @@ const analyzeHandler = async (
   const checked = checkAnalyzeRequest(event.body);
   if (!checked.ok) throw new RequestError(400, checked.code, checked.detail);
   const remaining = Math.min(context.getRemainingTimeInMillis?.() ?? GATEWAY_LIMIT_MS, GATEWAY_LIMIT_MS);
-  const result = await analyze(checked.request, { engine, logger }, { signal, budgetMs: remaining - RESPONSE_RESERVE_MS });
+  const { response, cache: cacheStatus } = await analyze(
+    checked.request,
+    { engine, logger, cache },
+    { signal, budgetMs: remaining - RESPONSE_RESERVE_MS },
+  );
   return {
     statusCode: 200,
-    headers: { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': 'no-store' },
-    body: JSON.stringify(result),
+    headers: { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': 'no-store', 'X-Cache': cacheStatus },
+    body: JSON.stringify(response),
   };
 };
 

@@ -18,6 +18,8 @@ export interface AppShape {
   maxHits?: number;
   /** Shapes that cancel this one: "web app" is not a mobile app. */
   unless?: readonly string[];
+  /** Categories where a named product cancels this shape: a "Rails app" is not a phone app. */
+  unlessNamed?: readonly CategoryId[];
 }
 
 export const APP_SHAPES: readonly AppShape[] = [
@@ -82,6 +84,7 @@ export const APP_SHAPES: readonly AppShape[] = [
     patterns: ['app', 'apps', 'aplicacion', 'aplicativo', 'appli'],
     implies: { mobile: 2 },
     unless: ['web app', 'desktop app'],
+    unlessNamed: ['frontend', 'backend', 'desktop'],
   },
   {
     name: 'desktop app',
@@ -130,7 +133,7 @@ export const APP_SHAPES: readonly AppShape[] = [
       'place de marche',
       'plataforma de servicos',
     ],
-    implies: { payments: 2, auth: 2, database: 2, search: 1, frontend: 1 },
+    implies: { payments: 2, auth: 2, database: 2, search: 1, frontend: 2, backend: 1 },
   },
   {
     // People who hold accounts: each distinct kind adds evidence that the app needs sign-in and data.

@@ -106,9 +106,26 @@ export const readProfile = (description: string): Profile => {
     }
   }
 
+  // Naming a product is a hint, not a need: "a dashboard over our Shopify sales" needs no new shop.
+  const mentionedCategories = new Set<string>();
+  const namedCategories = new Set<CategoryId>();
+  for (const { quote: text, providers } of mentionsAt.values()) {
+    const categories = new Set(providers.map((p) => p.category));
+    for (const category of categories) {
+      namedCategories.add(category);
+      // A product named twice, or under two spellings, is still one piece of evidence.
+      const key = `${category}|${text.toLowerCase()}`;
+      if (mentionedCategories.has(key)) continue;
+      mentionedCategories.add(key);
+      const n = need(category);
+      n.score += WEAK_SIGNAL;
+      n.direct += WEAK_SIGNAL;
+      if (!n.evidence.includes(text)) n.evidence.push(text);
+    }
+  }
   for (const shape of shapeHits.keys()) profile.shapes.add(shape.name);
   for (const [shape, patterns] of shapeHits) {
-    if (shape.unless?.some((other) => profile.shapes.has(other))) {
+    if (shape.unless?.some((other) => profile.shapes.has(other)) || shape.unlessNamed?.some((c) => namedCategories.has(c))) {
       profile.shapes.delete(shape.name);
       continue;
     }
@@ -118,21 +135,6 @@ export const readProfile = (description: string): Profile => {
     }
   }
 
-  const mentionedCategories = new Set<string>();
-  for (const { quote: text, providers } of mentionsAt.values()) {
-    const categories = new Set(providers.map((p) => p.category));
-    const weight = categories.size === 1 ? STRONG_SIGNAL : WEAK_SIGNAL;
-    for (const category of categories) {
-      // A product named twice, or under two spellings, is still one piece of evidence.
-      const key = `${category}|${text.toLowerCase()}`;
-      if (mentionedCategories.has(key)) continue;
-      mentionedCategories.add(key);
-      const n = need(category);
-      n.score += weight;
-      n.direct += weight;
-      if (!n.evidence.includes(text)) n.evidence.push(text);
-    }
-  }
   // Related needs, from what the description itself asks for (not from its shape, so nothing cascades).
   const shown = [...profile.needs.entries()].filter(([, n]) => n.direct >= STRONG_SIGNAL).map(([id]) => id);
   for (const category of shown) {

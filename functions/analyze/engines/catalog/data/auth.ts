@@ -55,6 +55,10 @@ export const auth: CategoryData = {
       'cadastr*',
       'senha*',
       'data room*',
+      'followers',
+      'follow other*',
+      'social network*',
+      'like and comment*',
     ],
     weak: [
       'users',
@@ -87,6 +91,10 @@ export const auth: CategoryData = {
       'share* _ with',
       'comments',
       'wallet login',
+      'follow*',
+      'profiles',
+      'approves',
+      'approve*',
     ],
   },
   providers: [

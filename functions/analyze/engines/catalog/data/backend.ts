@@ -53,6 +53,11 @@ export const backend: CategoryData = {
       'logique metier',
       'lado do servidor',
       'regras de negocio*',
+      'rest api',
+      'api for',
+      'our api',
+      'backend',
+      'servidor',
     ],
     weak: [
       'server',

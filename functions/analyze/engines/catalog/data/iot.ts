@@ -54,6 +54,12 @@ export const iot: CategoryData = {
       'domotica',
       'domotique',
       'hausautomation',
+      'temperatursensor*',
+      'telematics',
+      'fleet',
+      'flotte',
+      'frota',
+      'flota',
     ],
     weak: [
       'telemetry',

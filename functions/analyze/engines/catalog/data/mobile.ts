@@ -55,6 +55,12 @@ export const mobile: CategoryData = {
       'take* _ photo*',
       'offline viewing',
       'on phones',
+      'phones',
+      'for phones',
+      'on _ phones',
+      'celulares',
+      'telefones',
+      'smartphones',
     ],
     weak: [
       'mobile',

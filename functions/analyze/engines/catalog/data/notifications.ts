@@ -58,6 +58,13 @@ export const notifications: CategoryData = {
       'pages the',
       'page the',
       'pages _ on call',
+      'notifie*',
+      'notifica*',
+      'avisa*',
+      'alerte*',
+      'be notified',
+      'get notified',
+      'gets notified',
     ],
     weak: [
       'phone number*',

@@ -81,6 +81,7 @@ export const workflow: CategoryData = {
       'arbeitsablauf*',
       'flux de travail',
       'fluxo* de trabalho',
+      'automatically',
     ],
   },
   providers: [
