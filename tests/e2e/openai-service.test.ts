@@ -72,15 +72,36 @@ describe('npm start with ANALYZE_ENGINE=openai, key from Secrets Manager', () =>
     expect(openai.requests.every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
   });
 
+  it('answers a repeated description from the cache: no model call, no secret read', async () => {
+    openai.script({ kind: 'ok', output: modelAnswer([{ id: 'email', providers: ['Postmark'] }]) });
+    const description = 'A newsletter for a neighbourhood bakery with weekly specials';
+    const before = { model: openai.calls().length, secret: secrets.reads() };
+    const first = await analyze(service.url, description);
+    const second = await analyze(service.url, description);
+    expect([first.headers.get('x-cache'), second.headers.get('x-cache')]).toEqual(['MISS', 'HIT']);
+    expect(await second.json()).toEqual(await first.json());
+    expect({ model: openai.calls().length, secret: secrets.reads() }).toEqual({ model: before.model + 1, secret: before.secret });
+  });
+
+  it('shares one model call among identical requests arriving together', async () => {
+    openai.script({ kind: 'ok', output: modelAnswer([{ id: 'search', providers: ['Algolia'] }]), delayMs: 300 });
+    const before = openai.calls().length;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => analyze(service.url, 'Search across a catalogue of ten thousand vintage posters')),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(openai.calls().length).toBe(before + 1);
+  });
+
   it.each([
     ['a 5xx', { kind: 'status', status: 500 }],
     ['a 429', { kind: 'status', status: 429, headers: { 'retry-after': '9', 'retry-after-ms': '10' } }],
     ['a bad key (401)', { kind: 'status', status: 401 }],
     ['a refusal', { kind: 'refusal' }],
     ['a hang', { kind: 'hang' }],
-  ] as const)('answers %s with 502 and Retry-After', async (_label, step) => {
+  ] as const)('answers %s with 502 and Retry-After', async (label, step) => {
     openai.script(step as never);
-    const res = await analyze(service.url, 'An online shop for hand-made furniture with card payments');
+    const res = await analyze(service.url, `An online shop for hand-made furniture with card payments (${label})`);
     expect(res.status).toBe(502);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(res.headers.get('content-type')).toBe('application/problem+json');

@@ -54,6 +54,13 @@ export const maps: CategoryData = {
       'ubicacion*',
       'localizacao',
       'geolocali*',
+      'carte en temps reel',
+      'sur la carte',
+      'en el mapa',
+      'en un mapa',
+      'no mapa',
+      'num mapa',
+      'auf der karte',
     ],
     weak: [
       'location',

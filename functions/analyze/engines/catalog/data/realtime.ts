@@ -63,6 +63,12 @@ export const realtime: CategoryData = {
       'en temps reel',
       'em tempo real',
       'en tiempo real',
+      'follow* _ _ on _ map',
+      'follow* _ on _ map',
+      'track* _ _ on _ map',
+      'watch* _ _ on _ map',
+      'follow* _ _ live',
+      'suivre _ _ sur _ carte',
     ],
     weak: [
       'live',

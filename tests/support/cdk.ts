@@ -1,0 +1,121 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, type CfnElement } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { StackAnalyzerStack, type StackAnalyzerStackProps } from '../../infra/stack-analyzer-stack.js';
+
+/**
+ * Synthesises StackAnalyzerStack for tests: no esbuild, no Docker ('aws:cdk:bundling-stacks': [] skips
+ * every bundling step, so assets keep a stand-in hash and the template is otherwise the real one), and
+ * every cloud assembly under one temp folder that dispose() removes.
+ */
+export class StackFixture {
+  private readonly root = mkdtempSync(join(tmpdir(), 'stack-analyzer-cdk-'));
+  /** A one-file search page: the stack only needs a folder to deploy. */
+  readonly webAssetsDir = join(this.root, 'web');
+  private apps = 0;
+
+  constructor() {
+    mkdirSync(this.webAssetsDir);
+    writeFileSync(join(this.webAssetsDir, 'index.html'), '<!doctype html><title>Stack Analyzer</title>');
+  }
+
+  app(): App {
+    this.apps += 1;
+    return new App({ outdir: join(this.root, `cdk.out-${this.apps}`), context: { 'aws:cdk:bundling-stacks': [] } });
+  }
+
+  stack(props: StackAnalyzerStackProps = {}, app: App = this.app()): StackAnalyzerStack {
+    return new StackAnalyzerStack(app, 'StackAnalyzer', { webAssetsDir: this.webAssetsDir, ...props });
+  }
+
+  synth(props: StackAnalyzerStackProps = {}): Synthesised {
+    const stack = this.stack(props);
+    return new Synthesised(stack, Template.fromStack(stack));
+  }
+
+  dispose(): void {
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}
+
+/** A CloudFormation resource as it appears in the synthesised template. */
+export interface CfnResource {
+  Type: string;
+  Properties?: Record<string, unknown>;
+}
+
+/** An IAM policy statement, in any policy document of the template. */
+export interface PolicyStatement {
+  Effect: 'Allow' | 'Deny';
+  Action?: string | string[];
+  NotAction?: string | string[];
+  Resource?: unknown;
+  Principal?: unknown;
+}
+
+export const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+/** The stack, its template, and the look-ups the infra tests share. */
+export class Synthesised {
+  readonly json: { Resources: Record<string, CfnResource>; Outputs?: Record<string, { Value: unknown }> };
+
+  constructor(
+    readonly stack: StackAnalyzerStack,
+    readonly template: Template,
+  ) {
+    this.json = template.toJSON() as Synthesised['json'];
+  }
+
+  logicalId(construct: { node: { defaultChild?: unknown } }): string {
+    return this.stack.getLogicalId(construct.node.defaultChild as CfnElement);
+  }
+
+  resource(logicalId: string): CfnResource {
+    const resource = this.json.Resources[logicalId];
+    if (!resource) throw new Error(`No resource ${logicalId} in the template.`);
+    return resource;
+  }
+
+  props(logicalId: string): Record<string, unknown> {
+    return this.resource(logicalId).Properties ?? {};
+  }
+
+  /** [logicalId, Properties] of every resource of the type. */
+  ofType(type: string): [string, Record<string, unknown>][] {
+    return Object.entries(this.json.Resources)
+      .filter(([, r]) => r.Type === type)
+      .map(([id, r]) => [id, r.Properties ?? {}]);
+  }
+
+  /** Every policy statement anywhere in the template: identity, resource and trust policies alike. */
+  statements(): { logicalId: string; statement: PolicyStatement }[] {
+    const found: { logicalId: string; statement: PolicyStatement }[] = [];
+    const walk = (logicalId: string, node: unknown): void => {
+      if (Array.isArray(node)) {
+        for (const item of node) walk(logicalId, item);
+      } else if (node !== null && typeof node === 'object') {
+        for (const [key, value] of Object.entries(node)) {
+          if (key === 'Statement') for (const statement of asArray(value as PolicyStatement[])) found.push({ logicalId, statement });
+          else walk(logicalId, value);
+        }
+      }
+    };
+    for (const [logicalId, resource] of Object.entries(this.json.Resources)) walk(logicalId, resource.Properties);
+    return found;
+  }
+}
+
+/** Fn::Join of strings and references as one readable string, references shown as ${Ref} or ${Id.Attr}. */
+export const flattenJoin = (value: unknown): string => {
+  if (typeof value === 'string') return value;
+  const node = value as Record<string, unknown>;
+  if (node['Fn::Join']) {
+    const [separator, parts] = node['Fn::Join'] as [string, unknown[]];
+    return parts.map(flattenJoin).join(separator);
+  }
+  if (node.Ref) return `\${${String(node.Ref)}}`;
+  if (node['Fn::GetAtt']) return `\${${(node['Fn::GetAtt'] as string[]).join('.')}}`;
+  return JSON.stringify(value);
+};
