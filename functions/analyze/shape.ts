@@ -293,7 +293,8 @@ export const shape = (raw: RawRecommendation, { providersPerCategory }: ShapeOpt
       const provider = toProvider(rawProvider, id);
       if (!provider || seen.has(compact(provider.name))) continue;
       seen.add(compact(provider.name));
-      providers.push({ ...provider, rank: providers.length + 1 });
+      const { name, ...rest } = provider;
+      providers.push({ name, rank: providers.length + 1, ...rest });
     }
     if (providers.length === 0) continue;
     categories.push({ id, name: CATEGORY_NAMES[id], ...(reason ? { reason: firstSentence(reason) } : {}), providers });

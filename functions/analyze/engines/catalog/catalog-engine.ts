@@ -26,21 +26,26 @@ const quoteList = (evidence: readonly string[]): string =>
     .join(', ');
 
 const reasonFor = (need: CategoryNeed | undefined, notes: readonly string[]): string => {
-  const why =
-    need && need.evidence.length > 0
-      ? `The description mentions ${quoteList(need.evidence)}`
-      : 'Projects of this shape usually need it';
+  let why = 'A general web application usually needs it';
+  if (need && need.evidence.length > 0) why = `The description mentions ${quoteList(need.evidence)}`;
+  else if (need && need.impliedBy.length > 0) why = `Usually needed with ${need.impliedBy.slice(0, 3).join(', ')}`;
   return notes.length > 0 ? `${why}; ranked for ${notes.join(', ')}.` : `${why}.`;
 };
 
+/**
+ * Which categories, most important first. Selection is by total score; within the selection, what the
+ * description itself talks about comes before what its shape merely implies.
+ */
 export const chooseCategories = (profile: Profile): CategoryId[] => {
-  const ranked = [...profile.needs.entries()]
+  const byScore = ([a, x]: [CategoryId, CategoryNeed], [b, y]: [CategoryId, CategoryNeed]) =>
+    y.score - x.score || y.direct - x.direct || (TAXONOMY_ORDER.get(a) ?? 0) - (TAXONOMY_ORDER.get(b) ?? 0);
+  const selected = [...profile.needs.entries()]
     .filter(([, need]) => need.score >= SELECTION_THRESHOLD)
-    .sort(
-      ([a, x], [b, y]) => y.score - x.score || y.direct - x.direct || (TAXONOMY_ORDER.get(a) ?? 0) - (TAXONOMY_ORDER.get(b) ?? 0),
-    )
-    .map(([id]) => id);
-  return ranked.length > 0 ? ranked.slice(0, maxCategoriesFor(profile.wordCount)) : [...FALLBACK];
+    .sort(byScore)
+    .slice(0, maxCategoriesFor(profile.wordCount));
+  if (selected.length === 0) return [...FALLBACK];
+  const stated = ([, need]: [CategoryId, CategoryNeed]) => (need.direct >= SELECTION_THRESHOLD ? 0 : 1);
+  return selected.sort((x, y) => stated(x) - stated(y) || byScore(x, y)).map(([id]) => id);
 };
 
 export const recommendFromCatalog = (description: string, providersPerCategory: number): RawRecommendation => {

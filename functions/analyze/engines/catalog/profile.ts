@@ -13,6 +13,8 @@ export interface CategoryNeed {
   direct: number;
   /** Phrases of the description that point at the category, as written. */
   evidence: string[];
+  /** App shapes and other needs that imply the category ("marketplace", "payments"). */
+  impliedBy: string[];
 }
 
 export interface Profile {
@@ -50,7 +52,7 @@ export const readProfile = (description: string): Profile => {
   const need = (category: CategoryId): CategoryNeed => {
     let found = profile.needs.get(category);
     if (!found) {
-      found = { score: 0, direct: 0, evidence: [] };
+      found = { score: 0, direct: 0, evidence: [], impliedBy: [] };
       profile.needs.set(category, found);
     }
     return found;
@@ -131,7 +133,9 @@ export const readProfile = (description: string): Profile => {
     }
     const times = Math.min(patterns.size, shape.maxHits ?? 1);
     for (const [category, weight] of Object.entries(shape.implies) as [CategoryId, number][]) {
-      need(category).score += weight * times;
+      const n = need(category);
+      n.score += weight * times;
+      if (!n.impliedBy.includes(shape.name)) n.impliedBy.push(shape.name);
     }
   }
 
@@ -139,7 +143,9 @@ export const readProfile = (description: string): Profile => {
   const shown = [...profile.needs.entries()].filter(([, n]) => n.direct >= STRONG_SIGNAL).map(([id]) => id);
   for (const category of shown) {
     for (const [related, weight] of Object.entries(AFFINITIES[category] ?? {}) as [CategoryId, number][]) {
-      need(related).score += weight;
+      const n = need(related);
+      n.score += weight;
+      n.impliedBy.push(category);
     }
   }
   return profile;

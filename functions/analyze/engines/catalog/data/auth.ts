@@ -91,7 +91,6 @@ export const auth: CategoryData = {
       'share* _ with',
       'comments',
       'wallet login',
-      'follow*',
       'profiles',
       'approves',
       'approve*',
