@@ -54,6 +54,13 @@ export const blockchain: CategoryData = {
       'criptomoeda*',
       'cryptomonnaie*',
       'kryptowahrung*',
+      'token balance*',
+      'swap* tokens',
+      'swap tokens',
+      'several chains',
+      'multi chain',
+      'multichain',
+      'across chains',
     ],
     weak: [
       'tokeniz*',

@@ -63,6 +63,13 @@ export const cicd: CategoryData = {
       'chaque pull request',
       'jeder pull request',
       'cada pull request',
+      'deploy* per hand',
+      'deploy* by hand',
+      'manual deploy*',
+      'deploy* manually',
+      'automat* deploy*',
+      'deploy* automatis*',
+      'automatisch deploy*',
     ],
     weak: [
       'ci',

@@ -62,6 +62,10 @@ export const data: CategoryData = {
       'join* data from',
       'ingest*',
       'warehouse',
+      'pull data',
+      'into one place',
+      'one place every',
+      'single place',
     ],
     weak: [
       'report*',

@@ -102,6 +102,11 @@ export const database: CategoryData = {
       'recettes',
       'recetas',
       'receitas',
+      'report*',
+      'gastos',
+      'expenses',
+      'dividir',
+      'waitlist*',
     ],
   },
   providers: [

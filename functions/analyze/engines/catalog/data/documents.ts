@@ -59,6 +59,11 @@ export const documents: CategoryData = {
       'extract* _ from _ receipt*',
       'data room*',
       'virtual data room*',
+      'quittance*',
+      'recu de loyer',
+      'monthly statement*',
+      'tax receipt*',
+      'receipts automatically',
     ],
     weak: [
       'receipts',

@@ -50,6 +50,10 @@ export const email: CategoryData = {
       'mailverteiler',
       'correio eletronico',
       'boletim informativo',
+      'waitlist*',
+      'wait list',
+      'tax receipt*',
+      'monthly statement*',
     ],
     weak: [
       'confirm*',

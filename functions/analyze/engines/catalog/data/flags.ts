@@ -54,6 +54,13 @@ export const flags: CategoryData = {
       'lancamento gradual',
       'schrittweise* ausroll*',
       'schrittweise* einfuhrung',
+      'of users first',
+      'of _ users first',
+      'to _ of users',
+      'to _ percent',
+      'gradual* roll*',
+      'roll* out _ new',
+      'compare conversion',
     ],
     weak: [
       'rollout*',

@@ -20,7 +20,6 @@ export const iot: CategoryData = {
       'home automation',
       'thermostat*',
       'smart meter*',
-      'smart lock*',
       'smart plug*',
       'mqtt',
       'coap',
@@ -86,6 +85,10 @@ export const iot: CategoryData = {
       'appareils',
       'gerate',
       'telemetria',
+      'charging station*',
+      'chargers',
+      'smart lock*',
+      'door codes',
     ],
   },
   providers: [
