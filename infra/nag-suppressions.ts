@@ -1,7 +1,7 @@
 import { type Stack, Validations } from 'aws-cdk-lib';
 
 /** A cdk-nag finding we accept, by rule id or, for rules with several findings, by finding id. */
-interface Acknowledgement {
+export interface Acknowledgement {
   id: string;
   reason: string;
 }
@@ -12,7 +12,7 @@ const MANAGED_POLICY = 'arn:<AWS::Partition>:iam::aws:policy/service-role';
  * Every cdk-nag finding we accept, each with the reason. Anything not listed here fails the nag test
  * and `cdk synth`.
  */
-const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
+export const ACKNOWLEDGEMENTS: readonly Acknowledgement[] = [
   {
     id: 'AwsSolutions-APIG4',
     reason:

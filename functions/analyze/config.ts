@@ -2,7 +2,7 @@
  * Settings read from the environment once per container and checked at start: a wrong setting fails
  * loudly at cold start instead of on some later request.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConfigurationError } from './errors.js';
 
 const blankAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);

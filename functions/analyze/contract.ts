@@ -2,7 +2,7 @@
  * The one module that owns the public contract of POST /api/analyze: request and response schemas,
  * their types, the limits, and the problem+json error shape. Everything else imports from here.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CATEGORY_IDS } from './category-ids.js';
 
 export { CATEGORY_IDS, CATEGORY_NAMES, type CategoryId } from './category-ids.js';

@@ -20,12 +20,16 @@ export interface LabelledDescription {
   expect?: Partial<Record<CategoryId, TopProviderExpectation>>;
 }
 
-/** The project's own labelled descriptions, written independently of any published evaluation set. */
+const SETS = ['labelled-descriptions.jsonl', 'labelled-descriptions-b.jsonl', 'labelled-descriptions-c.jsonl'];
+
+/** The project's own labelled descriptions (three sets, 160 in all), written independently of any published set. */
 export const labelledDescriptions = (): LabelledDescription[] =>
-  readFileSync(new URL('../fixtures/labelled-descriptions.jsonl', import.meta.url), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as LabelledDescription);
+  SETS.flatMap((file) =>
+    readFileSync(new URL(`../fixtures/${file}`, import.meta.url), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim())
+      .map((line) => JSON.parse(line) as LabelledDescription),
+  );
 
 /** Recall of `must` groups and precision against must+ok, as the published scorer defines them. */
 export const scoreCategories = (item: LabelledDescription, returned: readonly string[]) => {

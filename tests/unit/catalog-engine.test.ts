@@ -158,8 +158,8 @@ describe("the project's own labelled descriptions", () => {
       ),
     );
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    // Regression guard at the figures measured when the set was written; see the README for the latest.
-    expect(mean(scores.map((s) => s.recall))).toBeGreaterThanOrEqual(0.85);
+    // The bar; the README gives the measured figures and how each set was used.
+    expect(mean(scores.map((s) => s.recall))).toBeGreaterThanOrEqual(0.9);
     expect(mean(scores.map((s) => s.precision))).toBeGreaterThanOrEqual(0.9);
   });
 

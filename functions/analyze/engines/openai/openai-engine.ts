@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import OpenAI from 'openai';
 import { ContentFilterFinishReasonError, LengthFinishReasonError } from 'openai/core/error';
 import { zodResponseFormat } from 'openai/helpers/zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_RETRY_AFTER_SECONDS, ProviderUnavailableError } from '../../errors.js';
 import type { Log } from '../../logger.js';
 import { groundingFor } from '../catalog/catalog-engine.js';

@@ -2,7 +2,7 @@
  * What the model is told and the shape it must answer in. Versioned: any change to the wording or
  * the schema bumps PROMPT_VERSION, which is part of the response cache key and of every log line.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CATEGORY_IDS, CATEGORY_NAMES, MAX_PROVIDERS_PER_CATEGORY } from '../../contract.js';
 
 export const PROMPT_VERSION = '2026-11-22.1';

@@ -61,6 +61,10 @@ export const analytics: CategoryData = {
       'feature usage',
       'conversion*',
       'compare conversion',
+      'listener stat*',
+      'download stat*',
+      'play counts',
+      'listen* stat*',
     ],
     weak: [
       'metrics',

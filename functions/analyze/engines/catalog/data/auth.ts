@@ -4,7 +4,6 @@ export const auth: CategoryData = {
   id: 'auth',
   signals: {
     strong: [
-      'log in',
       'login*',
       'logged in',
       'sign up',
@@ -94,6 +93,11 @@ export const auth: CategoryData = {
       'profiles',
       'approves',
       'approve*',
+      'personal',
+      'journal*',
+      'connect their bank*',
+      'securely',
+      'log in',
     ],
   },
   providers: [

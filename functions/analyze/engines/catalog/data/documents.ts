@@ -64,6 +64,13 @@ export const documents: CategoryData = {
       'monthly statement*',
       'tax receipt*',
       'receipts automatically',
+      'sign* _ letter*',
+      'sign engagement',
+      'customer signs',
+      'signs off',
+      'sign off',
+      'signature on',
+      'sign* on _ phone',
     ],
     weak: [
       'receipts',

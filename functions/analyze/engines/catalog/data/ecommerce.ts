@@ -54,6 +54,10 @@ export const ecommerce: CategoryData = {
       'carrito de compra*',
       'carrinho de compra*',
       'produktkatalog*',
+      'sell prints',
+      'sell* their',
+      'sell* _ online',
+      'buyers browse',
     ],
     weak: [
       'shop',

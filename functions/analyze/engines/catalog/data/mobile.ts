@@ -88,6 +88,9 @@ export const mobile: CategoryData = {
       'swift',
       'kotlin',
       'telephone*',
+      'alerte push',
+      'push alert*',
+      'push',
     ],
   },
   providers: [

@@ -73,6 +73,13 @@ export const scheduling: CategoryData = {
       'book* lessons',
       'book* a slot',
       'service slot*',
+      'by the hour',
+      'reserve* desk*',
+      'meeting rooms',
+      'book* _ walker*',
+      'book* _ appointment*',
+      'book* _ session*',
+      'book* _ consultation*',
     ],
     weak: [
       'schedul*',
@@ -99,6 +106,9 @@ export const scheduling: CategoryData = {
       'waitlist*',
       'opening hours',
       'marcar',
+      'book',
+      'reserve*',
+      'dates',
     ],
   },
   providers: [

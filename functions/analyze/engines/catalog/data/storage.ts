@@ -69,6 +69,10 @@ export const storage: CategoryData = {
       'call recordings',
       'upload de fotos',
       'plans',
+      'audio files',
+      'audio guide*',
+      'episodes',
+      'upload episodes',
     ],
     weak: [
       'media',

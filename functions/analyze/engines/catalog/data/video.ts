@@ -60,7 +60,6 @@ export const video: CategoryData = {
       'movies',
       'streaming service*',
       'streaming platform*',
-      'episodes',
       'on demand video',
     ],
     weak: [

@@ -54,6 +54,11 @@ export const workflow: CategoryData = {
       'tarefas agendadas',
       'todas as noites',
       'fluxo* de aprovacao',
+      'every two weeks',
+      'every _ weeks',
+      'fortnightly',
+      'biweekly',
+      'calculated every',
     ],
     weak: [
       'automat*',
@@ -82,6 +87,7 @@ export const workflow: CategoryData = {
       'flux de travail',
       'fluxo* de trabalho',
       'automatically',
+      'every month',
     ],
   },
   providers: [
