@@ -19,7 +19,7 @@ import { logger } from './logger.js';
 import { bodyLimit, problemDetails, requestId } from './middlewares.js';
 
 const config = loadConfig();
-const engine = createEngine(config, logger);
+const engine = await createEngine(config, logger);
 const cache = createLruStackCache(config.cache);
 
 /** Time kept back from the Lambda's remaining time to write the answer, 502 included. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { CATEGORY_IDS } from '../../functions/analyze/contract.js';
 import { CATALOG_DATA } from '../../functions/analyze/engines/catalog/data/index.js';
-import { PhraseIndex } from '../../functions/analyze/engines/catalog/text.js';
+import { APP_SHAPES, CONSTRAINT_PATTERNS } from '../../functions/analyze/engines/catalog/lexicon.js';
+import { isValidPattern } from '../../functions/analyze/engines/catalog/text.js';
 import { verifiedWebsite } from '../../functions/analyze/shape.js';
 
 /** The catalogue's own schema: what every entry must carry to be shown to a user. */
@@ -73,21 +74,20 @@ describe('catalogue data', () => {
   });
 
   it('writes every pattern in the documented syntax', () => {
-    const index = new PhraseIndex<string>();
-    const patterns = CATALOG_DATA.flatMap((c) => [
-      ...c.signals.strong,
-      ...c.signals.weak,
-      ...c.providers.flatMap((p) => [...p.keywords, ...p.aliases]),
-    ]);
-    const broken = patterns.filter((pattern) => {
-      try {
-        index.add(pattern, pattern);
-        return false;
-      } catch {
-        return true;
-      }
-    });
-    expect(broken).toEqual([]);
+    const patterns = [
+      ...CATALOG_DATA.flatMap((c) => [
+        ...c.signals.strong,
+        ...c.signals.weak,
+        ...c.providers.flatMap((p) => [...p.keywords, ...p.aliases]),
+      ]),
+      ...APP_SHAPES.flatMap((s) => s.patterns),
+      ...Object.values(CONSTRAINT_PATTERNS).flatMap((c) => [...c.require, ...c.prefer]),
+    ];
+    expect(patterns.filter((pattern) => !isValidPattern(pattern))).toEqual([]);
+    expect(isValidPattern('get paid')).toBe(true);
+    expect(isValidPattern('Get Paid')).toBe(false);
+    expect(isValidPattern('pa*')).toBe(false);
+    expect(isValidPattern('_ walk')).toBe(false);
   });
 
   it('offers, in every category, options for the constraints people state', () => {

@@ -5,7 +5,7 @@
 import { CATEGORY_IDS, type CategoryId } from '../../category-ids.js';
 import type { Engine, EngineRequest, RawCategory, RawRecommendation } from '../engine.js';
 import type { Grounding } from '../openai/prompt.js';
-import { CATALOG_VERSION } from './catalog.js';
+import { catalogVersion } from './catalog.js';
 import { type CategoryNeed, type Profile, readProfile } from './profile.js';
 import { rankProviders } from './rank.js';
 
@@ -68,7 +68,9 @@ export const recommendFromCatalog = (description: string, providersPerCategory: 
 
 export const createCatalogEngine = (): Engine => ({
   name: 'catalog',
-  version: `catalog-${CATALOG_VERSION}`,
+  get version() {
+    return `catalog-${catalogVersion()}`;
+  },
   recommend: async ({ description, providersPerCategory }: EngineRequest) =>
     recommendFromCatalog(description, providersPerCategory),
 });

@@ -24,56 +24,74 @@ export type Owner =
 export const STRONG_SIGNAL = 2;
 export const WEAK_SIGNAL = 1;
 
+const ASCII = /^[\x20-\x7e]*$/;
+/** Accents off ("Café" → "Cafe"); plain ASCII, most names, skips the costly Unicode normalisation. */
+const foldAccents = (name: string): string => (ASCII.test(name) ? name : name.normalize('NFKD').replace(/\p{M}/gu, ''));
+
 /** Lower-case letters and digits only: how names are compared ("Next.js" and "nextjs" are one name). */
 export const compactName = (name: string): string =>
-  name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  foldAccents(name)
     .toLowerCase()
     .replace(/&/g, 'and')
     .replace(/[^a-z0-9]/g, '');
 
 /** A product name as a pattern: "Next.js" → "next js", "Auth0" → "auth0". */
 const nameToPattern = (name: string): string =>
-  name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  foldAccents(name)
     .toLowerCase()
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 
+/** Adds `name` → `provider` to the name directory, once per provider and name. */
+const addName = (byName: Map<string, IndexedProvider[]>, name: string, provider: IndexedProvider): void => {
+  const key = compactName(name);
+  const named = byName.get(key);
+  if (!named) byName.set(key, [provider]);
+  else if (named.at(-1) !== provider) named.push(provider);
+};
+
+// One owner object per provider and role, shared by all its patterns: this runs at every cold start.
 const build = (data: readonly CategoryData[]) => {
   const index = new PhraseIndex<Owner>();
   const byCategory = new Map<CategoryId, IndexedProvider[]>();
   const byName = new Map<string, IndexedProvider[]>();
 
   for (const category of data) {
-    for (const pattern of category.signals.strong)
-      index.add(pattern, { kind: 'signal', category: category.id, weight: STRONG_SIGNAL });
-    for (const pattern of category.signals.weak)
-      index.add(pattern, { kind: 'signal', category: category.id, weight: WEAK_SIGNAL });
+    const strong: Owner = { kind: 'signal', category: category.id, weight: STRONG_SIGNAL };
+    const weak: Owner = { kind: 'signal', category: category.id, weight: WEAK_SIGNAL };
+    for (const pattern of category.signals.strong) index.add(pattern, strong);
+    for (const pattern of category.signals.weak) index.add(pattern, weak);
     const providers: IndexedProvider[] = [];
     for (const entry of category.providers) {
       const provider: IndexedProvider = { entry, category: category.id };
       providers.push(provider);
-      for (const keyword of entry.keywords) index.add(keyword, { kind: 'keyword', provider });
+      const keyword: Owner = { kind: 'keyword', provider };
+      const mention: Owner = { kind: 'mention', provider, needsCapital: false };
+      for (const pattern of entry.keywords) index.add(pattern, keyword);
       const namePattern = nameToPattern(entry.name);
-      if (namePattern) index.add(namePattern, { kind: 'mention', provider, needsCapital: entry.nameIsCommonWord === true });
-      for (const alias of entry.aliases) index.add(alias, { kind: 'mention', provider, needsCapital: false });
-      for (const key of new Set([entry.name, ...entry.aliases.filter((a) => !/[*_]/.test(a))].map(compactName))) {
-        byName.set(key, [...(byName.get(key) ?? []), provider]);
+      if (namePattern)
+        index.add(namePattern, entry.nameIsCommonWord ? { kind: 'mention', provider, needsCapital: true } : mention);
+      addName(byName, entry.name, provider);
+      for (const alias of entry.aliases) {
+        index.add(alias, mention);
+        if (!alias.includes('*') && !alias.includes('_')) addName(byName, alias, provider);
       }
     }
     byCategory.set(category.id, providers);
   }
-  for (const shape of APP_SHAPES) for (const pattern of shape.patterns) index.add(pattern, { kind: 'shape', shape });
+  for (const shape of APP_SHAPES) {
+    const owner: Owner = { kind: 'shape', shape };
+    for (const pattern of shape.patterns) index.add(pattern, owner);
+  }
   for (const [constraint, { require, prefer }] of Object.entries(CONSTRAINT_PATTERNS) as [
     Constraint,
     (typeof CONSTRAINT_PATTERNS)[Constraint],
   ][]) {
-    for (const pattern of require) index.add(pattern, { kind: 'constraint', constraint, strength: 'require' });
-    for (const pattern of prefer) index.add(pattern, { kind: 'constraint', constraint, strength: 'prefer' });
+    const required: Owner = { kind: 'constraint', constraint, strength: 'require' };
+    const preferred: Owner = { kind: 'constraint', constraint, strength: 'prefer' };
+    for (const pattern of require) index.add(pattern, required);
+    for (const pattern of prefer) index.add(pattern, preferred);
   }
   return { index, byCategory, byName };
 };
@@ -87,5 +105,12 @@ export const providersIn = (category: CategoryId): readonly IndexedProvider[] =>
 /** Catalogue entries known by this name or alias, in any category. */
 export const providersNamed = (name: string): readonly IndexedProvider[] => compiled.byName.get(compactName(name)) ?? [];
 
-/** Changes whenever the data changes: part of cache keys and of what the logs say answered. */
-export const CATALOG_VERSION = createHash('sha256').update(JSON.stringify(CATALOG_DATA)).digest('hex').slice(0, 12);
+let version: string | undefined;
+/**
+ * Changes whenever the data changes: part of cache keys and of what the logs say answered. Worked out
+ * on first use rather than at cold start: hashing the whole catalogue costs a few milliseconds.
+ */
+export const catalogVersion = (): string => {
+  version ??= createHash('sha256').update(JSON.stringify(CATALOG_DATA)).digest('hex').slice(0, 12);
+  return version;
+};

@@ -39,13 +39,14 @@ export const tokenize = (text: string): Token[] => {
   return tokens;
 };
 
-type WordMatcher = { kind: 'exact'; word: string } | { kind: 'prefix'; prefix: string } | { kind: 'any' };
-
 interface Phrase<T> {
   pattern: string;
-  words: WordMatcher[];
+  /** The words after the first, as written: `word`, `prefix*` or `_`. */
+  rest: readonly string[];
   owners: T[];
 }
+
+const NO_WORDS: readonly string[] = [];
 
 export interface PhraseHit<T> {
   owner: T;
@@ -57,19 +58,22 @@ export interface PhraseHit<T> {
 
 const MIN_PREFIX = 3;
 
-const parseWord = (word: string, pattern: string): WordMatcher => {
-  if (word === '_') return { kind: 'any' };
-  if (word.endsWith('*')) {
-    const prefix = word.slice(0, -1);
-    if (prefix.length < MIN_PREFIX || !/^[a-z0-9]+$/.test(prefix)) throw new Error(`bad prefix in pattern "${pattern}"`);
-    return { kind: 'prefix', prefix };
-  }
-  if (!/^[a-z0-9]+$/.test(word)) throw new Error(`bad word "${word}" in pattern "${pattern}"`);
-  return { kind: 'exact', word };
+const WORD_PATTERN = /^([a-z0-9]+|[a-z0-9]{3,}\*|_)$/;
+
+/**
+ * Whether a pattern is written in the syntax above: canonical (lower case, single spaces) and starting
+ * with a word. Checked over the whole catalogue by its tests, so building the index need not.
+ */
+export const isValidPattern = (pattern: string): boolean => {
+  const words = pattern.split(' ');
+  return words[0] !== '_' && words.every((w) => WORD_PATTERN.test(w));
 };
 
-const matchesWord = (matcher: WordMatcher, word: string): boolean =>
-  matcher.kind === 'any' || (matcher.kind === 'exact' ? matcher.word === word : word.startsWith(matcher.prefix));
+/** One word of a pattern against one word of the text. */
+const matchesWord = (patternWord: string, word: string): boolean => {
+  if (patternWord === '_') return true;
+  return patternWord.endsWith('*') ? word.startsWith(patternWord.slice(0, -1)) : patternWord === word;
+};
 
 /**
  * Patterns keyed by their first word: exact words in one map, prefixes in another, so a scan costs a few
@@ -81,21 +85,25 @@ export class PhraseIndex<T> {
   private readonly phrases = new Map<string, Phrase<T>>();
   private longestPrefix = 0;
 
+  /** Adds a pattern (see isValidPattern) for `owner`; a pattern added twice keeps both owners. */
   add(pattern: string, owner: T): void {
-    const normalised = pattern.trim().toLowerCase().split(/\s+/).join(' ');
-    const existing = this.phrases.get(normalised);
+    const existing = this.phrases.get(pattern);
     if (existing) {
       existing.owners.push(owner);
       return;
     }
-    const words = normalised.split(' ').map((w) => parseWord(w, pattern));
-    const first = words[0];
-    if (!first || first.kind === 'any') throw new Error(`pattern "${pattern}" must start with a word`);
-    const phrase: Phrase<T> = { pattern: normalised, words, owners: [owner] };
-    this.phrases.set(normalised, phrase);
-    const [map, key] = first.kind === 'exact' ? [this.byWord, first.word] : [this.byPrefix, first.prefix];
-    map.set(key, [...(map.get(key) ?? []), phrase]);
-    if (first.kind === 'prefix') this.longestPrefix = Math.max(this.longestPrefix, first.prefix.length);
+    // Plain strings rather than parsed objects: ten thousand patterns are built at every cold start.
+    const space = pattern.indexOf(' ');
+    const first = space < 0 ? pattern : pattern.slice(0, space);
+    const phrase: Phrase<T> = { pattern, rest: space < 0 ? NO_WORDS : pattern.slice(space + 1).split(' '), owners: [owner] };
+    this.phrases.set(pattern, phrase);
+    const isPrefix = first.endsWith('*');
+    const map = isPrefix ? this.byPrefix : this.byWord;
+    const key = isPrefix ? first.slice(0, -1) : first;
+    const bucket = map.get(key);
+    if (bucket) bucket.push(phrase);
+    else map.set(key, [phrase]);
+    if (isPrefix && key.length > this.longestPrefix) this.longestPrefix = key.length;
   }
 
   /** Every hit of every pattern in the tokens, in text order. */
@@ -115,11 +123,11 @@ export class PhraseIndex<T> {
   private collect(candidates: Phrase<T>[] | undefined, tokens: readonly Token[], at: number, hits: PhraseHit<T>[]): void {
     if (!candidates) return;
     for (const phrase of candidates) {
-      const end = at + phrase.words.length;
+      const end = at + 1 + phrase.rest.length;
       if (end > tokens.length) continue;
       let ok = true;
-      for (let k = 1; k < phrase.words.length && ok; k++) {
-        ok = matchesWord(phrase.words[k] as WordMatcher, (tokens[at + k] as Token).word);
+      for (let k = 0; k < phrase.rest.length && ok; k++) {
+        ok = matchesWord(phrase.rest[k] as string, (tokens[at + 1 + k] as Token).word);
       }
       if (!ok) continue;
       for (const owner of phrase.owners) hits.push({ owner, pattern: phrase.pattern, from: at, to: end });
