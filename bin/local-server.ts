@@ -54,27 +54,45 @@ const readBody = (req: IncomingMessage, maxBytes: number): Promise<Buffer> =>
     req.on('error', reject);
   });
 
-const toHeaders = (req: IncomingMessage) => {
-  const headers: Record<string, string> = {};
-  const multiValueHeaders: Record<string, string[]> = {};
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    const name = req.rawHeaders[i] as string;
-    const value = req.rawHeaders[i + 1] as string;
-    headers[name] = value;
-    multiValueHeaders[name] = [...(multiValueHeaders[name] ?? []), value];
+/**
+ * Collects name/value pairs the way API Gateway's event JSON holds them: the last value, and all of them.
+ * Maps, then Object.fromEntries: a name such as "__proto__" or "constructor" is a legal header or query
+ * name and must become an own property, as JSON.parse makes it in Lambda, not reach Object.prototype.
+ */
+const collect = (pairs: Iterable<readonly [string, string]>) => {
+  const single = new Map<string, string>();
+  const multi = new Map<string, string[]>();
+  for (const [name, value] of pairs) {
+    single.set(name, value);
+    const values = multi.get(name);
+    if (values) values.push(value);
+    else multi.set(name, [value]);
   }
-  return { headers, multiValueHeaders };
+  return { single: Object.fromEntries(single), multi: Object.fromEntries(multi) };
+};
+
+function* headerPairs(rawHeaders: readonly string[]): Generator<readonly [string, string]> {
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) yield [rawHeaders[i] as string, rawHeaders[i + 1] as string];
+}
+
+const toHeaders = (req: IncomingMessage) => {
+  const { single, multi } = collect(headerPairs(req.rawHeaders));
+  return { headers: single, multiValueHeaders: multi };
 };
 
 const toQuery = (url: URL) => {
   if (url.searchParams.size === 0) return { queryStringParameters: null, multiValueQueryStringParameters: null };
-  const single: Record<string, string> = {};
-  const multi: Record<string, string[]> = {};
-  for (const [k, v] of url.searchParams) {
-    single[k] = v;
-    multi[k] = [...(multi[k] ?? []), v];
-  }
+  const { single, multi } = collect(url.searchParams);
   return { queryStringParameters: single, multiValueQueryStringParameters: multi };
+};
+
+/** The request target as a URL; undefined when it is not one (an absolute-form target such as "http://[/"). */
+const parseTarget = (target: string | undefined): URL | undefined => {
+  try {
+    return new URL(target ?? '/', 'http://local');
+  } catch {
+    return undefined;
+  }
 };
 
 export const toProxyEvent = (req: IncomingMessage, url: URL, body: Buffer, requestId: string): APIGatewayProxyEvent => {
@@ -165,8 +183,17 @@ export const createLocalServer = ({
 }: LocalServerOptions): Server =>
   createServer(async (req, res) => {
     const requestId = randomUUID();
-    const url = new URL(req.url ?? '/', 'http://local');
     try {
+      // Parsed inside the try: a target that does not parse is answered, it must not reject this listener.
+      const url = parseTarget(req.url);
+      if (url === undefined) {
+        sendProblem(
+          res,
+          refuse(404, 'NOT_FOUND', `No route for ${req.method}: the request target is not a valid path.`),
+          requestId,
+        );
+        return;
+      }
       if (url.pathname !== API_PATH) {
         const asset = req.method === 'GET' || req.method === 'HEAD' ? assets.get(url.pathname) : undefined;
         if (!asset) {

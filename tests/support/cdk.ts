@@ -1,14 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { StackAnalyzerStack, type StackAnalyzerStackProps } from '../../infra/stack-analyzer-stack.js';
 
+/** cdk.json's context (feature flags), so tests synthesise the template `cdk synth` does. */
+const CDK_JSON_CONTEXT = (JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context?: object })
+  .context;
+
 /**
- * Synthesises StackAnalyzerStack for tests: no esbuild, no Docker ('aws:cdk:bundling-stacks': [] skips
- * every bundling step, so assets keep a stand-in hash and the template is otherwise the real one), and
- * every cloud assembly under one temp folder that dispose() removes.
+ * Synthesises StackAnalyzerStack for tests: cdk.json's feature flags, no esbuild and no Docker
+ * ('aws:cdk:bundling-stacks': [] skips every bundling step, so assets keep a stand-in hash and the
+ * template is otherwise the real one), and every cloud assembly under one temp folder that dispose()
+ * removes.
  */
 export class StackFixture {
   private readonly root = mkdtempSync(join(tmpdir(), 'stack-analyzer-cdk-'));
@@ -23,7 +28,10 @@ export class StackFixture {
 
   app(): App {
     this.apps += 1;
-    return new App({ outdir: join(this.root, `cdk.out-${this.apps}`), context: { 'aws:cdk:bundling-stacks': [] } });
+    return new App({
+      outdir: join(this.root, `cdk.out-${this.apps}`),
+      context: { ...CDK_JSON_CONTEXT, 'aws:cdk:bundling-stacks': [] },
+    });
   }
 
   stack(props: StackAnalyzerStackProps = {}, app: App = this.app()): StackAnalyzerStack {
@@ -55,7 +63,8 @@ export interface PolicyStatement {
   Principal?: unknown;
 }
 
-export const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+export const asArray = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 /** The stack, its template, and the look-ups the infra tests share. */
 export class Synthesised {
@@ -97,7 +106,8 @@ export class Synthesised {
         for (const item of node) walk(logicalId, item);
       } else if (node !== null && typeof node === 'object') {
         for (const [key, value] of Object.entries(node)) {
-          if (key === 'Statement') for (const statement of asArray(value as PolicyStatement[])) found.push({ logicalId, statement });
+          if (key === 'Statement')
+            for (const statement of asArray(value as PolicyStatement[])) found.push({ logicalId, statement });
           else walk(logicalId, value);
         }
       }
