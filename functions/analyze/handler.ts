@@ -12,7 +12,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { analyze } from './analyze.js';
 import { createLruStackCache } from './cache.js';
 import { loadConfig } from './config.js';
-import { checkAnalyzeRequest, JSON_CONTENT_TYPE } from './contract.js';
+import { type AnalyzeResponse, checkAnalyzeRequest, JSON_CONTENT_TYPE } from './contract.js';
 import { createEngine } from './engines/create-engine.js';
 import { RequestError } from './errors.js';
 import { logger } from './logger.js';
@@ -26,6 +26,20 @@ const cache = createLruStackCache(config.cache);
 const RESPONSE_RESERVE_MS = 1_000;
 /** API Gateway gives up on the integration after 29 s, whatever the Lambda's own timeout. */
 const GATEWAY_LIMIT_MS = 29_000;
+
+/**
+ * The answer's JSON. A cache hit returns the very categories array it stored, so its serialised form
+ * is kept beside it and only the query is encoded per request.
+ */
+const serialisedCategories = new WeakMap<AnalyzeResponse['categories'], string>();
+const toBody = ({ query, categories }: AnalyzeResponse): string => {
+  let json = serialisedCategories.get(categories);
+  if (json === undefined) {
+    json = JSON.stringify(categories);
+    serialisedCategories.set(categories, json);
+  }
+  return `{"query":${JSON.stringify(query)},"categories":${json}}`;
+};
 
 const analyzeHandler = async (
   event: APIGatewayProxyEvent,
@@ -43,7 +57,7 @@ const analyzeHandler = async (
   return {
     statusCode: 200,
     headers: { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': 'no-store', 'X-Cache': cacheStatus },
-    body: JSON.stringify(response),
+    body: toBody(response),
   };
 };
 

@@ -56,7 +56,13 @@ export interface PhraseHit<T> {
   to: number;
 }
 
-const MIN_PREFIX = 3;
+/** A character trie of prefix patterns: a word is walked once, with no substrings made. */
+interface PrefixNode<T> {
+  next: Map<string, PrefixNode<T>>;
+  phrases: Phrase<T>[] | undefined;
+}
+
+const prefixNode = <T>(): PrefixNode<T> => ({ next: new Map(), phrases: undefined });
 
 const WORD_PATTERN = /^([a-z0-9]+|[a-z0-9]{3,}\*|_)$/;
 
@@ -81,9 +87,8 @@ const matchesWord = (patternWord: string, word: string): boolean => {
  */
 export class PhraseIndex<T> {
   private readonly byWord = new Map<string, Phrase<T>[]>();
-  private readonly byPrefix = new Map<string, Phrase<T>[]>();
+  private readonly byPrefix: PrefixNode<T> = prefixNode();
   private readonly phrases = new Map<string, Phrase<T>>();
-  private longestPrefix = 0;
 
   /** Adds a pattern (see isValidPattern) for `owner`; a pattern added twice keeps both owners. */
   add(pattern: string, owner: T): void {
@@ -97,13 +102,23 @@ export class PhraseIndex<T> {
     const first = space < 0 ? pattern : pattern.slice(0, space);
     const phrase: Phrase<T> = { pattern, rest: space < 0 ? NO_WORDS : pattern.slice(space + 1).split(' '), owners: [owner] };
     this.phrases.set(pattern, phrase);
-    const isPrefix = first.endsWith('*');
-    const map = isPrefix ? this.byPrefix : this.byWord;
-    const key = isPrefix ? first.slice(0, -1) : first;
-    const bucket = map.get(key);
+    if (first.endsWith('*')) {
+      let node = this.byPrefix;
+      for (const char of first.slice(0, -1)) {
+        let child = node.next.get(char);
+        if (!child) {
+          child = prefixNode();
+          node.next.set(char, child);
+        }
+        node = child;
+      }
+      node.phrases ??= [];
+      node.phrases.push(phrase);
+      return;
+    }
+    const bucket = this.byWord.get(first);
     if (bucket) bucket.push(phrase);
-    else map.set(key, [phrase]);
-    if (isPrefix && key.length > this.longestPrefix) this.longestPrefix = key.length;
+    else this.byWord.set(first, [phrase]);
   }
 
   /** Every hit of every pattern in the tokens, in text order. */
@@ -112,9 +127,10 @@ export class PhraseIndex<T> {
     for (let i = 0; i < tokens.length; i++) {
       const word = (tokens[i] as Token).word;
       this.collect(this.byWord.get(word), tokens, i, hits);
-      const longest = Math.min(word.length, this.longestPrefix);
-      for (let len = MIN_PREFIX; len <= longest; len++) {
-        this.collect(this.byPrefix.get(word.slice(0, len)), tokens, i, hits);
+      let node: PrefixNode<T> | undefined = this.byPrefix;
+      for (let c = 0; c < word.length && node; c++) {
+        node = node.next.get(word[c] as string);
+        if (node?.phrases) this.collect(node.phrases, tokens, i, hits);
       }
     }
     return hits;
