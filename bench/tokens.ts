@@ -16,6 +16,7 @@ import { TYPICAL_CATEGORIES, TYPICAL_PROVIDERS, typicalModelAnswer } from './typ
 const user = buildUserContent(TYPICAL_DESCRIPTION, TYPICAL_PROVIDERS, groundingFor(TYPICAL_DESCRIPTION));
 const schema = JSON.stringify(zodResponseFormat(modelOutputSchema, 'technology_stack').json_schema.schema);
 const completion = JSON.stringify(typicalModelAnswer());
+const spelledOut = JSON.stringify(typicalModelAnswer({ spelledOut: true }));
 
 const system = approximateTokens(SYSTEM_PROMPT);
 const userTokens = approximateTokens(user);
@@ -30,6 +31,7 @@ console.log(
       providers: TYPICAL_PROVIDERS,
       chars: completion.length,
       tokens: approximateTokens(completion),
+      spelledOutTokens: approximateTokens(spelledOut),
     },
   }),
 );

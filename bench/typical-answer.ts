@@ -1,6 +1,7 @@
 /**
- * A typical model answer: six categories of three providers, in the model output schema, with the
- * catalogue's own wording (names, sentences, use cases, sites) so its size is realistic.
+ * A typical model answer: six categories of three providers, in the model output schema. Grounded
+ * answers name catalogue candidates and leave their facts null; `spelledOut` writes every fact out
+ * (the catalogue's own wording), the size of an answer that names no catalogue provider.
  */
 import type { CategoryId } from '../functions/analyze/contract.js';
 import { recommendFromCatalog } from '../functions/analyze/engines/catalog/catalog-engine.js';
@@ -10,7 +11,7 @@ import { TYPICAL_DESCRIPTION } from './descriptions.js';
 export const TYPICAL_CATEGORIES = 6;
 export const TYPICAL_PROVIDERS = 3;
 
-export const typicalModelAnswer = (): ModelOutput => {
+export const typicalModelAnswer = ({ spelledOut = false } = {}): ModelOutput => {
   const raw = recommendFromCatalog(TYPICAL_DESCRIPTION, TYPICAL_PROVIDERS);
   if (raw.categories.length < TYPICAL_CATEGORIES) {
     throw new Error(`The typical description yields ${raw.categories.length} categories, fewer than ${TYPICAL_CATEGORIES}.`);
@@ -21,9 +22,9 @@ export const typicalModelAnswer = (): ModelOutput => {
       reason: category.reason ?? '',
       providers: category.providers.slice(0, TYPICAL_PROVIDERS).map((p) => ({
         name: p.name,
-        description: p.description ?? '',
-        bestUseCases: [...(p.bestUseCases ?? [])],
-        website: p.website ?? '',
+        description: spelledOut ? (p.description ?? '') : null,
+        bestUseCases: spelledOut ? [...(p.bestUseCases ?? [])] : null,
+        website: spelledOut ? (p.website ?? '') : null,
       })),
     })),
   };

@@ -5,6 +5,7 @@ import { keyFromEnvironment } from '../../functions/analyze/engines/openai/api-k
 import { attemptPlan, createOpenAIEngine } from '../../functions/analyze/engines/openai/openai-engine.js';
 import { PROMPT_VERSION, SYSTEM_PROMPT } from '../../functions/analyze/engines/openai/prompt.js';
 import { ProviderUnavailableError } from '../../functions/analyze/errors.js';
+import { shape } from '../../functions/analyze/shape.js';
 import { recordingLogger } from '../support/log-recorder.js';
 import { modelAnswer, type OpenAIStandIn, type Step, startOpenAIStandIn } from '../support/openai-stand-in.js';
 
@@ -78,6 +79,35 @@ describe('OpenAI engine over HTTP', () => {
     const everything = JSON.stringify(logger.entries);
     expect(everything).not.toContain('sk-test');
     expect(everything).not.toContain('dog walkers');
+  });
+
+  it('lets the model leave catalogue facts out, and fills them from the catalogue', async () => {
+    // Prepare: a known provider with nulls, and an unknown one with nulls (unverifiable, so dropped).
+    const output = {
+      categories: [
+        {
+          id: 'payments',
+          reason: 'Walkers get paid.',
+          providers: [
+            { name: 'Stripe', description: null, bestUseCases: null, website: null },
+            { name: 'Unheard Pay', description: null, bestUseCases: null, website: null },
+          ],
+        },
+      ],
+    };
+    standIn.script({ kind: 'ok', output });
+    // Act
+    const raw = await engine.recommend(request());
+    const categories = shape(raw, { providersPerCategory: 3 });
+    // Assess
+    expect(categories[0]?.providers).toEqual([
+      expect.objectContaining({
+        name: 'Stripe',
+        rank: 1,
+        website: 'https://stripe.com',
+        description: expect.stringMatching(/\w/),
+      }),
+    ]);
   });
 
   it('waits for a slow answer that fits the budget', async () => {

@@ -13,7 +13,7 @@ import type { Log } from '../../logger.js';
 import { groundingFor } from '../catalog/catalog-engine.js';
 import type { Engine, EngineRequest, RawRecommendation } from '../engine.js';
 import type { ApiKeySource } from './api-key.js';
-import { buildUserContent, modelOutputSchema, PROMPT_VERSION, SYSTEM_PROMPT } from './prompt.js';
+import { buildUserContent, type ModelOutput, modelOutputSchema, PROMPT_VERSION, SYSTEM_PROMPT } from './prompt.js';
 
 export interface OpenAIEngineOptions {
   apiKey: ApiKeySource;
@@ -27,7 +27,8 @@ const ATTEMPT_TIMEOUT_MS = 12_000;
 /** Below this, an attempt has no real chance: answer 502 at once rather than time out later. */
 const MIN_ATTEMPT_MS = 1_500;
 const MAX_SDK_RETRIES = 2;
-const MAX_OUTPUT_TOKENS = 2_000;
+/** Room for 10 categories of 5 providers when none is in the catalogue; typical answers are far smaller. */
+const MAX_OUTPUT_TOKENS = 4_000;
 const RETRY_AFTER_BOUNDS = { min: 1, max: 120 };
 
 /** How the SDK's attempts are counted per call: the client is shared, the counter is not. */
@@ -56,6 +57,19 @@ const retryAfterOf = (headers: Headers | undefined): number => {
 
 /** Output that parsed as JSON but broke the schema, or did not parse at all. */
 const isUnusableOutput = (err: unknown): boolean => err instanceof z.ZodError || err instanceof SyntaxError;
+
+/** The model's nulls ("the catalogue has it") as absent fields, which is how shape() reads them. */
+const withoutNulls = (output: ModelOutput): RawRecommendation => ({
+  categories: output.categories.map((category) => ({
+    ...category,
+    providers: category.providers.map(({ name, description, bestUseCases, website }) => ({
+      name,
+      description: description ?? undefined,
+      bestUseCases: bestUseCases ?? undefined,
+      website: website ?? undefined,
+    })),
+  })),
+});
 
 /** Maps an SDK failure onto our errors; returns the error to throw. */
 const toEngineError = (err: unknown, logger: Log): Error => {
@@ -125,7 +139,7 @@ export const createOpenAIEngine = ({ apiKey, model, baseURL, logger }: OpenAIEng
           const message = completion.choices[0]?.message;
           if (message?.refusal) throw new ProviderUnavailableError('refusal');
           if (!message?.parsed) throw new ProviderUnavailableError('invalid_output');
-          return message.parsed;
+          return withoutNulls(message.parsed);
         } catch (err: unknown) {
           if (call === 1 && isUnusableOutput(err)) continue;
           throw err;

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { CATEGORY_IDS, CATEGORY_NAMES, MAX_PROVIDERS_PER_CATEGORY } from '../../contract.js';
 
-export const PROMPT_VERSION = '2026-11-22.1';
+export const PROMPT_VERSION = '2026-11-22.2';
 
 /** The model's answer. Strict structured output: every field required, ids from the published enum. */
 export const modelOutputSchema = z.object({
@@ -16,9 +16,10 @@ export const modelOutputSchema = z.object({
       providers: z.array(
         z.object({
           name: z.string(),
-          description: z.string(),
-          bestUseCases: z.array(z.string()),
-          website: z.string(),
+          // Null for a catalogue candidate: the catalogue supplies them, and the answer stays short (fast).
+          description: z.string().nullable(),
+          bestUseCases: z.array(z.string()).nullable(),
+          website: z.string().nullable(),
         }),
       ),
     }),
@@ -36,7 +37,8 @@ export const SYSTEM_PROMPT = [
   `In each category rank the best-fitting providers, best first; give exactly the number asked for, at most ${MAX_PROVIDERS_PER_CATEGORY}.`,
   'Honour stated constraints: a named cloud only, self-hosted or open source only, EU data residency, zero budget, enterprise SSO, mobile, tools already in use (rank those first).',
   'Prefer the catalogue candidates offered, which are vetted; name another provider only when it fits clearly better.',
-  'For each provider: its usual product name, one plain sentence on what it is, 2 to 4 short best use cases, and its official https home page.',
+  'For each provider give its usual product name. For a catalogue candidate set description, bestUseCases and website to null: we have them.',
+  'For any other provider: one plain sentence on what it is, 2 to 4 short best use cases, and its official https home page.',
   'For each category: a one-sentence reason tied to the description.',
 ].join('\n');
 
