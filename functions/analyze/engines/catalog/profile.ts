@@ -57,56 +57,64 @@ export const readProfile = (description: string): Profile => {
     }
     return found;
   };
-  const countedSignals = new Set<string>();
   const shapeHits = new Map<AppShape, Set<string>>();
-  const countedKeywords = new Set<string>();
+  /** Patterns already counted: each counts once, at its first occurrence that is not negated. */
+  const counted = new Set<string>();
+  /** Patterns counted except for a common-word name seen only in lower case so far. */
+  const countedButMention = new Set<string>();
   /** Mentions grouped by where they sit: one name listed under several categories is weaker evidence for each. */
   const mentionsAt = new Map<string, { quote: string; providers: IndexedProvider[] }>();
 
-  for (const hit of phraseIndex.scan(tokens)) {
-    if (isNegated(tokens, hit.from)) continue;
-    const { owner } = hit;
-    switch (owner.kind) {
-      case 'signal': {
-        const key = `${owner.category}|${hit.pattern}`;
-        if (countedSignals.has(key)) break;
-        countedSignals.add(key);
-        const n = need(owner.category);
-        n.score += owner.weight;
-        n.direct += owner.weight;
-        const text = quote(hit);
-        if (!n.evidence.includes(text)) n.evidence.push(text);
-        break;
-      }
-      case 'keyword': {
-        const key = `${owner.provider.entry.id}|${hit.pattern}`;
-        if (countedKeywords.has(key)) break;
-        countedKeywords.add(key);
-        profile.keywordHits.set(owner.provider.entry.id, (profile.keywordHits.get(owner.provider.entry.id) ?? 0) + 1);
-        break;
-      }
-      case 'mention': {
-        const first = tokens[hit.from] as Token;
-        if (owner.needsCapital && (!first.capitalised || hit.from === 0)) break;
-        if (!profile.mentioned.has(owner.provider.entry.id)) profile.mentioned.set(owner.provider.entry.id, hit.from);
-        const at = `${hit.from}-${hit.to}`;
-        const group = mentionsAt.get(at) ?? { quote: quote(hit), providers: [] };
-        group.providers.push(owner.provider);
-        mentionsAt.set(at, group);
-        break;
-      }
-      case 'shape': {
-        const patterns = shapeHits.get(owner.shape) ?? new Set<string>();
-        patterns.add(hit.pattern);
-        shapeHits.set(owner.shape, patterns);
-        break;
-      }
-      case 'constraint': {
-        if (profile.constraints.get(owner.constraint) !== 'require') profile.constraints.set(owner.constraint, owner.strength);
-        break;
+  const visit = (hit: PhraseHit<Owner>): void => {
+    if (isNegated(tokens, hit.from)) return;
+    // A common-word name written in lower case ("render") is no mention; a later "Render" may still be.
+    let countedHere = true;
+    const mentionsOnly = countedButMention.has(hit.pattern);
+    for (const owner of hit.owners) {
+      if (mentionsOnly && owner.kind !== 'mention') continue;
+      switch (owner.kind) {
+        case 'signal': {
+          const n = need(owner.category);
+          n.score += owner.weight;
+          n.direct += owner.weight;
+          const text = quote(hit);
+          if (!n.evidence.includes(text)) n.evidence.push(text);
+          break;
+        }
+        case 'keyword': {
+          const id = owner.provider.entry.id;
+          profile.keywordHits.set(id, (profile.keywordHits.get(id) ?? 0) + 1);
+          break;
+        }
+        case 'mention': {
+          const first = tokens[hit.from] as Token;
+          if (owner.needsCapital && (!first.capitalised || hit.from === 0)) {
+            countedHere = false;
+            break;
+          }
+          if (!profile.mentioned.has(owner.provider.entry.id)) profile.mentioned.set(owner.provider.entry.id, hit.from);
+          const at = `${hit.from}-${hit.to}`;
+          const group = mentionsAt.get(at) ?? { quote: quote(hit), providers: [] };
+          group.providers.push(owner.provider);
+          mentionsAt.set(at, group);
+          break;
+        }
+        case 'shape': {
+          const patterns = shapeHits.get(owner.shape) ?? new Set<string>();
+          patterns.add(hit.pattern);
+          shapeHits.set(owner.shape, patterns);
+          break;
+        }
+        case 'constraint': {
+          if (profile.constraints.get(owner.constraint) !== 'require') profile.constraints.set(owner.constraint, owner.strength);
+          break;
+        }
       }
     }
-  }
+    if (countedHere) counted.add(hit.pattern);
+    else countedButMention.add(hit.pattern);
+  };
+  phraseIndex.scan(tokens, visit, (pattern) => !counted.has(pattern));
 
   // Naming a product is a hint, not a need: "a dashboard over our Shopify sales" needs no new shop.
   const mentionedCategories = new Set<string>();

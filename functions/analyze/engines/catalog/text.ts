@@ -21,8 +21,11 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const COMBINING_MARKS = /\p{M}/gu;
 
 /** Lower-case, strip accents (é → e, ç → c) and fold ß, so "Zahlungsabwicklung" and "pagos" match ASCII patterns. */
+const PLAIN_ASCII = /^[\x00-\x7f]*$/;
 export const foldWord = (word: string): string =>
-  word.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase().replace(/ß/g, 'ss');
+  PLAIN_ASCII.test(word)
+    ? word.toLowerCase()
+    : word.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase().replace(/ß/g, 'ss');
 
 export const tokenize = (text: string): Token[] => {
   const tokens: Token[] = [];
@@ -49,7 +52,8 @@ interface Phrase<T> {
 const NO_WORDS: readonly string[] = [];
 
 export interface PhraseHit<T> {
-  owner: T;
+  /** Everything the matched pattern stands for: a phrase can be a signal and a keyword at once. */
+  owners: readonly T[];
   pattern: string;
   /** Index of the first and one past the last token of the hit. */
   from: number;
@@ -121,32 +125,38 @@ export class PhraseIndex<T> {
     else this.byWord.set(first, [phrase]);
   }
 
-  /** Every hit of every pattern in the tokens, in text order. */
-  scan(tokens: readonly Token[]): PhraseHit<T>[] {
-    const hits: PhraseHit<T>[] = [];
+  /**
+   * Calls `visit` for every occurrence of every pattern in the tokens, in text order. `wants` lets the
+   * caller skip patterns it has no more use for (already counted) before any matching is done.
+   */
+  scan(tokens: readonly Token[], visit: (hit: PhraseHit<T>) => void, wants: (pattern: string) => boolean = () => true): void {
     for (let i = 0; i < tokens.length; i++) {
       const word = (tokens[i] as Token).word;
-      this.collect(this.byWord.get(word), tokens, i, hits);
+      this.collect(this.byWord.get(word), tokens, i, visit, wants);
       let node: PrefixNode<T> | undefined = this.byPrefix;
       for (let c = 0; c < word.length && node; c++) {
         node = node.next.get(word[c] as string);
-        if (node?.phrases) this.collect(node.phrases, tokens, i, hits);
+        if (node?.phrases) this.collect(node.phrases, tokens, i, visit, wants);
       }
     }
-    return hits;
   }
 
-  private collect(candidates: Phrase<T>[] | undefined, tokens: readonly Token[], at: number, hits: PhraseHit<T>[]): void {
+  private collect(
+    candidates: Phrase<T>[] | undefined,
+    tokens: readonly Token[],
+    at: number,
+    visit: (hit: PhraseHit<T>) => void,
+    wants: (pattern: string) => boolean,
+  ): void {
     if (!candidates) return;
     for (const phrase of candidates) {
       const end = at + 1 + phrase.rest.length;
-      if (end > tokens.length) continue;
+      if (end > tokens.length || !wants(phrase.pattern)) continue;
       let ok = true;
       for (let k = 0; k < phrase.rest.length && ok; k++) {
         ok = matchesWord(phrase.rest[k] as string, (tokens[at + 1 + k] as Token).word);
       }
-      if (!ok) continue;
-      for (const owner of phrase.owners) hits.push({ owner, pattern: phrase.pattern, from: at, to: end });
+      if (ok) visit({ owners: phrase.owners, pattern: phrase.pattern, from: at, to: end });
     }
   }
 }
