@@ -5,24 +5,24 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
+import { ANALYZE_BUNDLING } from '../infra/analyze-function.js';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** The options infra/analyze-function.ts gives NodejsFunction, as NodejsFunction passes them to esbuild. */
+/** infra/analyze-function.ts's bundling options, as NodejsFunction passes them to esbuild. */
 export const LAMBDA_ESBUILD_OPTIONS: BuildOptions = {
   bundle: true,
-  format: 'esm',
   platform: 'node',
-  target: 'node24',
-  mainFields: ['module', 'main'],
-  minify: true,
-  sourcemap: 'external',
-  keepNames: true,
-  // bundleAwsSDK: true and externalModules: [] — nothing is left external, @aws-sdk included.
-  external: [],
-  banner: {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  },
+  format: 'esm',
+  target: ANALYZE_BUNDLING.target,
+  mainFields: [...ANALYZE_BUNDLING.mainFields],
+  minify: ANALYZE_BUNDLING.minify,
+  sourcemap: ANALYZE_BUNDLING.sourceMap ? 'external' : false,
+  sourcesContent: ANALYZE_BUNDLING.sourcesContent,
+  keepNames: ANALYZE_BUNDLING.keepNames,
+  // bundleAwsSDK: true and no external modules: nothing is left external, @aws-sdk included.
+  external: [...ANALYZE_BUNDLING.externalModules],
+  banner: { js: ANALYZE_BUNDLING.banner },
   logLevel: 'warning',
 };
 
