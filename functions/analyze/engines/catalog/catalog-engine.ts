@@ -16,7 +16,7 @@ const FALLBACK: readonly CategoryId[] = ['frontend', 'backend', 'database', 'hos
 const TAXONOMY_ORDER = new Map<CategoryId, number>(CATEGORY_IDS.map((id, i) => [id, i]));
 
 /** Small descriptions get small stacks: a landing page is not a platform. */
-export const maxCategoriesFor = (wordCount: number): number =>
+const maxCategoriesFor = (wordCount: number): number =>
   wordCount <= 6 ? 3 : wordCount <= 10 ? 4 : wordCount <= 20 ? 7 : wordCount <= 35 ? 9 : 10;
 
 const quoteList = (evidence: readonly string[]): string =>
@@ -36,7 +36,7 @@ const reasonFor = (need: CategoryNeed | undefined, notes: readonly string[]): st
  * Which categories, most important first. Selection is by total score; within the selection, what the
  * description itself talks about comes before what its shape merely implies.
  */
-export const chooseCategories = (profile: Profile): CategoryId[] => {
+const chooseCategories = (profile: Profile): CategoryId[] => {
   const byScore = ([a, x]: [CategoryId, CategoryNeed], [b, y]: [CategoryId, CategoryNeed]) =>
     y.score - x.score || y.direct - x.direct || (TAXONOMY_ORDER.get(a) ?? 0) - (TAXONOMY_ORDER.get(b) ?? 0);
   const selected = [...profile.needs.entries()]

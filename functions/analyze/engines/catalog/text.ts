@@ -22,7 +22,7 @@ const COMBINING_MARKS = /\p{M}/gu;
 
 /** Lower-case, strip accents (é → e, ç → c) and fold ß, so "Zahlungsabwicklung" and "pagos" match ASCII patterns. */
 const PLAIN_ASCII = /^[\x00-\x7f]*$/;
-export const foldWord = (word: string): string =>
+const foldWord = (word: string): string =>
   PLAIN_ASCII.test(word)
     ? word.toLowerCase()
     : word.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase().replace(/ß/g, 'ss');
