@@ -21,7 +21,8 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const COMBINING_MARKS = /\p{M}/gu;
 
 /** Lower-case, strip accents (é → e, ç → c) and fold ß, so "Zahlungsabwicklung" and "pagos" match ASCII patterns. */
-const PLAIN_ASCII = /^[\x00-\x7f]*$/;
+/** Tokens are letters and digits; plain ASCII ones need no Unicode normalisation. */
+const PLAIN_ASCII = /^[0-9A-Za-z]*$/;
 const foldWord = (word: string): string =>
   PLAIN_ASCII.test(word)
     ? word.toLowerCase()
