@@ -61,13 +61,13 @@ export interface PhraseHit<T> {
   to: number;
 }
 
-/** A character trie of prefix patterns: a word is walked once, with no substrings made. */
-interface PrefixNode<T> {
-  next: Map<string, PrefixNode<T>>;
-  phrases: Phrase<T>[] | undefined;
-}
+/** Prefix patterns share a bucket keyed by their first three letters (every prefix has at least three). */
+const BUCKET = 3;
 
-const prefixNode = <T>(): PrefixNode<T> => ({ next: new Map(), phrases: undefined });
+interface PrefixPhrase<T> {
+  prefix: string;
+  phrase: Phrase<T>;
+}
 
 const WORD_PATTERN = /^([a-z0-9]+|[a-z0-9]{3,}\*|_)$/;
 
@@ -92,7 +92,7 @@ const matchesWord = (patternWord: string, word: string): boolean => {
  */
 export class PhraseIndex<T> {
   private readonly byWord = new Map<string, Phrase<T>[]>();
-  private readonly byPrefix: PrefixNode<T> = prefixNode();
+  private readonly byPrefix = new Map<string, PrefixPhrase<T>[]>();
   private readonly phrases = new Map<string, Phrase<T>>();
 
   /** Adds a pattern (see isValidPattern) for `owner`; a pattern added twice keeps both owners. */
@@ -108,17 +108,12 @@ export class PhraseIndex<T> {
     const phrase: Phrase<T> = { pattern, rest: space < 0 ? NO_WORDS : pattern.slice(space + 1).split(' '), owners: [owner] };
     this.phrases.set(pattern, phrase);
     if (first.endsWith('*')) {
-      let node = this.byPrefix;
-      for (const char of first.slice(0, -1)) {
-        let child = node.next.get(char);
-        if (!child) {
-          child = prefixNode();
-          node.next.set(char, child);
-        }
-        node = child;
-      }
-      node.phrases ??= [];
-      node.phrases.push(phrase);
+      const prefix = first.slice(0, -1);
+      const key = prefix.slice(0, BUCKET);
+      const entry = { prefix, phrase };
+      const bucket = this.byPrefix.get(key);
+      if (bucket) bucket.push(entry);
+      else this.byPrefix.set(key, [entry]);
       return;
     }
     const bucket = this.byWord.get(first);
@@ -134,10 +129,11 @@ export class PhraseIndex<T> {
     for (let i = 0; i < tokens.length; i++) {
       const word = (tokens[i] as Token).word;
       this.collect(this.byWord.get(word), tokens, i, visit, wants);
-      let node: PrefixNode<T> | undefined = this.byPrefix;
-      for (let c = 0; c < word.length && node; c++) {
-        node = node.next.get(word[c] as string);
-        if (node?.phrases) this.collect(node.phrases, tokens, i, visit, wants);
+      if (word.length < BUCKET) continue;
+      const prefixed = this.byPrefix.get(word.slice(0, BUCKET));
+      if (!prefixed) continue;
+      for (const { prefix, phrase } of prefixed) {
+        if (word.startsWith(prefix)) this.collect1(phrase, tokens, i, visit, wants);
       }
     }
   }
@@ -150,14 +146,22 @@ export class PhraseIndex<T> {
     wants: (pattern: string) => boolean,
   ): void {
     if (!candidates) return;
-    for (const phrase of candidates) {
-      const end = at + 1 + phrase.rest.length;
-      if (end > tokens.length || !wants(phrase.pattern)) continue;
-      let ok = true;
-      for (let k = 0; k < phrase.rest.length && ok; k++) {
-        ok = matchesWord(phrase.rest[k] as string, (tokens[at + 1 + k] as Token).word);
-      }
-      if (ok) visit({ owners: phrase.owners, pattern: phrase.pattern, from: at, to: end });
+    for (const phrase of candidates) this.collect1(phrase, tokens, at, visit, wants);
+  }
+
+  /** Matches the rest of one phrase whose first word matched at `at`. */
+  private collect1(
+    phrase: Phrase<T>,
+    tokens: readonly Token[],
+    at: number,
+    visit: (hit: PhraseHit<T>) => void,
+    wants: (pattern: string) => boolean,
+  ): void {
+    const end = at + 1 + phrase.rest.length;
+    if (end > tokens.length || !wants(phrase.pattern)) return;
+    for (let k = 0; k < phrase.rest.length; k++) {
+      if (!matchesWord(phrase.rest[k] as string, (tokens[at + 1 + k] as Token).word)) return;
     }
+    visit({ owners: phrase.owners, pattern: phrase.pattern, from: at, to: end });
   }
 }
