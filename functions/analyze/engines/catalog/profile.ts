@@ -156,5 +156,21 @@ export const readProfile = (description: string): Profile => {
       n.impliedBy.push(category);
     }
   }
+
+  // Nearly every product keeps data of its own; a request only about tooling (pipelines, clusters,
+  // monitoring, tests, flags, security) does not, unless the text says so.
+  const aboutProduct = shown.some((id) => !TOOLING.has(id)) || profile.shapes.size > 0 || shown.length === 0;
+  if (aboutProduct) {
+    const n = need('database');
+    n.score += DATABASE_PRIOR;
+    if (!n.impliedBy.includes('most products')) n.impliedBy.push('most products');
+  }
   return profile;
 };
+
+/**
+ * Across our 230 labelled descriptions a database is required in ~60% and acceptable in ~95%: one
+ * more hint of stored data (a user, an order, a booking) is then enough to include it.
+ */
+const DATABASE_PRIOR = WEAK_SIGNAL;
+const TOOLING: ReadonlySet<CategoryId> = new Set(['cicd', 'infrastructure', 'monitoring', 'testing', 'flags', 'security']);
