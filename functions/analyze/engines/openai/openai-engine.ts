@@ -146,7 +146,14 @@ export const createOpenAIEngine = ({ apiKey, model, baseURL, logger }: OpenAIEng
         }
       }
     } catch (err: unknown) {
-      const mapped = err instanceof ProviderUnavailableError ? err : toEngineError(err, logger);
+      // Once our deadline has fired, whatever the SDK reports (its own time-out, an abort, a dropped
+      // connection: the order is a race) the fault is that the provider took too long.
+      const mapped =
+        err instanceof ProviderUnavailableError
+          ? err
+          : callSignal.aborted
+            ? new ProviderUnavailableError('timeout', DEFAULT_RETRY_AFTER_SECONDS, { cause: err })
+            : toEngineError(err, logger);
       outcome = mapped instanceof ProviderUnavailableError ? mapped.reason : 'request_rejected';
       throw mapped;
     } finally {
