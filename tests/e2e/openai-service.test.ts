@@ -84,7 +84,7 @@ describe('npm start with ANALYZE_ENGINE=openai, key from Secrets Manager', () =>
   });
 
   it('shares one model call among identical requests arriving together', async () => {
-    openai.script({ kind: 'ok', output: modelAnswer([{ id: 'search', providers: ['Algolia'] }]), delayMs: 300 });
+    openai.script({ kind: 'ok', output: modelAnswer([{ id: 'search', providers: ['Algolia'] }]), delayMs: 1_500 });
     const before = openai.calls().length;
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => analyze(service.url, 'Search across a catalogue of ten thousand vintage posters')),
