@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { CategoryId } from '../../category-ids.js';
 import { CATALOG_DATA } from './data/index.js';
 import { APP_SHAPES, type AppShape, CONSTRAINT_PATTERNS, type Constraint } from './lexicon.js';
-import { PhraseIndex } from './text.js';
+import { foldText, PhraseIndex } from './text.js';
 import type { CatalogProvider, CategoryData } from './types.js';
 
 export interface IndexedProvider {
@@ -24,21 +24,15 @@ export type Owner =
 export const STRONG_SIGNAL = 2;
 export const WEAK_SIGNAL = 1;
 
-const ASCII = /^[\x20-\x7e]*$/;
-/** Accents off ("Café" → "Cafe"); plain ASCII, most names, skips the costly Unicode normalisation. */
-const foldAccents = (name: string): string => (ASCII.test(name) ? name : name.normalize('NFKD').replace(/\p{M}/gu, ''));
-
 /** Lower-case letters and digits only: how names are compared ("Next.js" and "nextjs" are one name). */
 export const compactName = (name: string): string =>
-  foldAccents(name)
-    .toLowerCase()
+  foldText(name)
     .replace(/&/g, 'and')
     .replace(/[^a-z0-9]/g, '');
 
 /** A product name as a pattern: "Next.js" → "next js", "Auth0" → "auth0". */
 const nameToPattern = (name: string): string =>
-  foldAccents(name)
-    .toLowerCase()
+  foldText(name)
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();

@@ -21,12 +21,16 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const COMBINING_MARKS = /\p{M}/gu;
 
 /** Lower-case, strip accents (é → e, ç → c) and fold ß, so "Zahlungsabwicklung" and "pagos" match ASCII patterns. */
-/** Tokens are letters and digits; plain ASCII ones need no Unicode normalisation. */
-const PLAIN_ASCII = /^[0-9A-Za-z]*$/;
-const foldWord = (word: string): string =>
-  PLAIN_ASCII.test(word)
-    ? word.toLowerCase()
-    : word.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase().replace(/ß/g, 'ss');
+/** Printable ASCII, most text and every product name, needs no Unicode normalisation. */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+/**
+ * Lower-case with accents off and ß folded ("Café" → "cafe", "Straße" → "strasse"): how both the
+ * description's words and the catalogue's names are compared.
+ */
+export const foldText = (text: string): string =>
+  PLAIN_ASCII.test(text)
+    ? text.toLowerCase()
+    : text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase().replace(/ß/g, 'ss');
 
 export const tokenize = (text: string): Token[] => {
   const tokens: Token[] = [];
@@ -34,7 +38,7 @@ export const tokenize = (text: string): Token[] => {
     const raw = m[0];
     const first = raw[0] ?? '';
     tokens.push({
-      word: foldWord(raw),
+      word: foldText(raw),
       start: m.index,
       end: m.index + raw.length,
       capitalised: first !== first.toLowerCase(),
