@@ -25,17 +25,21 @@ export interface RankedCategory {
 const VENDOR_CONSTRAINTS = ['aws', 'gcp', 'azure', 'cloudflare'] as const;
 const VENDOR_LABEL = { aws: 'AWS', gcp: 'Google Cloud', azure: 'Azure', cloudflare: 'Cloudflare' } as const;
 
-/** A hard filter that gives way when nothing in the category passes it, saying so. */
+/**
+ * A hard filter that gives way when nothing in the category passes it, saying so. Providers the
+ * description names are kept whatever the filter says: "we already use X" wins.
+ */
 const filterOrExplain = (
   providers: IndexedProvider[],
   keep: (traits: ProviderTraits) => boolean,
+  named: (provider: IndexedProvider) => boolean,
   honoured: string,
   unmet: string,
   notes: string[],
 ): IndexedProvider[] => {
-  const kept = providers.filter((p) => keep(p.entry.traits));
-  notes.push(kept.length > 0 ? honoured : unmet);
-  return kept.length > 0 ? kept : providers;
+  const passes = providers.some((p) => keep(p.entry.traits));
+  notes.push(passes ? honoured : unmet);
+  return passes ? providers.filter((p) => keep(p.entry.traits) || named(p)) : providers;
 };
 
 export const rankProviders = (category: CategoryId, profile: Profile): RankedCategory => {
@@ -43,21 +47,26 @@ export const rankProviders = (category: CategoryId, profile: Profile): RankedCat
   const notes: string[] = [];
   let candidates = [...providersIn(category)];
 
-  // Providers the description names are kept whatever the filters say: "we already use X" wins.
   const named = (p: IndexedProvider) => profile.mentioned.has(p.entry.id);
   if (constraints.get('selfHosted') === 'require') {
     candidates = filterOrExplain(
       candidates,
       (t) => t.selfHostable && t.openSource,
+      named,
       'self-hostable open source only',
       'no self-hostable open-source option fits here, so these are the closest',
       notes,
-    ).concat(candidates.filter((p) => named(p) && !(p.entry.traits.selfHostable && p.entry.traits.openSource)));
+    );
   }
   if (constraints.get('eu') === 'require') {
-    const before = candidates;
-    candidates = filterOrExplain(candidates, (t) => t.euResidency, 'EU data residency', 'none offers EU data residency', notes);
-    for (const p of before) if (named(p) && !candidates.includes(p)) candidates.push(p);
+    candidates = filterOrExplain(
+      candidates,
+      (t) => t.euResidency,
+      named,
+      'EU data residency',
+      'none offers EU data residency',
+      notes,
+    );
   }
 
   const score = (p: IndexedProvider): number => {
