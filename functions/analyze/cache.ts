@@ -42,10 +42,9 @@ export const createLruStackCache = ({
   maxEntries,
   ttlSeconds,
   maxBytes = DEFAULT_MAX_BYTES,
-}: LruStackCacheOptions): StackCache => {
-  if (maxEntries <= 0 || ttlSeconds <= 0) {
-    return { getOrCompute: async (_key, compute) => ({ categories: await compute(), status: 'MISS' }) };
-  }
+}: LruStackCacheOptions): StackCache | undefined => {
+  // Switched off: no cache at all, which the use case already handles.
+  if (maxEntries <= 0 || ttlSeconds <= 0) return undefined;
   type Compute = () => Promise<Category[]>;
   const lru = new LRUCache<string, Category[], Compute>({
     max: maxEntries,
