@@ -191,6 +191,9 @@ await section('c. catalogue engine', async () => {
 
   await build({
     ...LAMBDA_ESBUILD_OPTIONS,
+    // The Lambda bundle's createRequire banner is there for CommonJS dependencies and is paid once by the
+    // handler's bundle (section b); the catalogue needs none of it.
+    banner: {},
     entryPoints: [join(ROOT, 'functions/analyze/engines/catalog/catalog.ts')],
     outfile: join(work, 'catalog.mjs'),
   });

@@ -3,9 +3,10 @@
  * category, the providers it names, the keywords that fit providers, and the constraints it states.
  */
 import type { CategoryId } from '../../category-ids.js';
-import { type IndexedProvider, type Owner, phraseIndex, STRONG_SIGNAL, WEAK_SIGNAL } from './catalog.js';
+import { type IndexedProvider, type Owner, phraseIndex } from './catalog.js';
 import { AFFINITIES, type AppShape, type Constraint, NEGATIONS } from './lexicon.js';
 import { type PhraseHit, type Token, tokenize } from './text.js';
+import { STRONG_SIGNAL, WEAK_SIGNAL } from './types.js';
 
 export interface CategoryNeed {
   score: number;
@@ -57,11 +58,11 @@ export const readProfile = (description: string): Profile => {
     }
     return found;
   };
-  const shapeHits = new Map<AppShape, Set<string>>();
+  const shapeHits = new Map<AppShape, Set<number>>();
   /** Patterns already counted: each counts once, at its first occurrence that is not negated. */
-  const counted = new Set<string>();
+  const counted = new Set<number>();
   /** Patterns counted except for a common-word name seen only in lower case so far. */
-  const countedButMention = new Set<string>();
+  const countedButMention = new Set<number>();
   /** Mentions grouped by where they sit: one name listed under several categories is weaker evidence for each. */
   const mentionsAt = new Map<string, { quote: string; providers: IndexedProvider[] }>();
 
@@ -69,7 +70,7 @@ export const readProfile = (description: string): Profile => {
     if (isNegated(tokens, hit.from)) return;
     // A common-word name written in lower case ("render") is no mention; a later "Render" may still be.
     let countedHere = true;
-    const mentionsOnly = countedButMention.has(hit.pattern);
+    const mentionsOnly = countedButMention.has(hit.phrase);
     for (const owner of hit.owners) {
       if (mentionsOnly && owner.kind !== 'mention') continue;
       switch (owner.kind) {
@@ -82,7 +83,7 @@ export const readProfile = (description: string): Profile => {
           break;
         }
         case 'keyword': {
-          const id = owner.provider.entry.id;
+          const id = owner.provider.id;
           profile.keywordHits.set(id, (profile.keywordHits.get(id) ?? 0) + 1);
           break;
         }
@@ -92,7 +93,7 @@ export const readProfile = (description: string): Profile => {
             countedHere = false;
             break;
           }
-          if (!profile.mentioned.has(owner.provider.entry.id)) profile.mentioned.set(owner.provider.entry.id, hit.from);
+          if (!profile.mentioned.has(owner.provider.id)) profile.mentioned.set(owner.provider.id, hit.from);
           const at = `${hit.from}-${hit.to}`;
           const group = mentionsAt.get(at) ?? { quote: quote(hit), providers: [] };
           group.providers.push(owner.provider);
@@ -100,8 +101,8 @@ export const readProfile = (description: string): Profile => {
           break;
         }
         case 'shape': {
-          const patterns = shapeHits.get(owner.shape) ?? new Set<string>();
-          patterns.add(hit.pattern);
+          const patterns = shapeHits.get(owner.shape) ?? new Set<number>();
+          patterns.add(hit.phrase);
           shapeHits.set(owner.shape, patterns);
           break;
         }
@@ -111,10 +112,10 @@ export const readProfile = (description: string): Profile => {
         }
       }
     }
-    if (countedHere) counted.add(hit.pattern);
-    else countedButMention.add(hit.pattern);
+    if (countedHere) counted.add(hit.phrase);
+    else countedButMention.add(hit.phrase);
   };
-  phraseIndex.scan(tokens, visit, (pattern) => !counted.has(pattern));
+  phraseIndex.scan(tokens, visit, (phrase) => !counted.has(phrase));
 
   // Naming a product is a hint, not a need: "a dashboard over our Shopify sales" needs no new shop.
   const mentionedCategories = new Set<string>();

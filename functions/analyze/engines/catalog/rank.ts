@@ -47,7 +47,7 @@ export const rankProviders = (category: CategoryId, profile: Profile): RankedCat
   const notes: string[] = [];
   let candidates = [...providersIn(category)];
 
-  const named = (p: IndexedProvider) => profile.mentioned.has(p.entry.id);
+  const named = (p: IndexedProvider) => profile.mentioned.has(p.id);
   if (constraints.get('selfHosted') === 'require') {
     candidates = filterOrExplain(
       candidates,

@@ -1,7 +1,8 @@
 /**
  * Tokenising and phrase matching for the catalogue engine. Every pattern in the catalogue (signals,
- * keywords, aliases) is compiled once into a PhraseIndex; a description is then scanned once, word by
- * word, and each hit is reported with where it sits in the original text.
+ * keywords, aliases) is compiled at build time into plain phrase tables (compilePhrases); at run time
+ * a PhraseIndex over those tables scans a description once, word by word, and reports each hit with
+ * where it sits in the original text.
  *
  * Pattern syntax (see types.ts): words separated by spaces, `word*` a prefix of at least 3 characters,
  * `_` any one word.
@@ -20,7 +21,6 @@ export interface Token {
 const WORD = /[\p{L}\p{N}]+/gu;
 const COMBINING_MARKS = /\p{M}/gu;
 
-/** Lower-case, strip accents (é → e, ç → c) and fold ß, so "Zahlungsabwicklung" and "pagos" match ASCII patterns. */
 /** Printable ASCII, most text and every product name, needs no Unicode normalisation. */
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 /**
@@ -31,6 +31,19 @@ export const foldText = (text: string): string =>
   PLAIN_ASCII.test(text)
     ? text.toLowerCase()
     : text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase().replace(/ß/g, 'ss');
+
+/** Lower-case letters and digits only: how names are compared ("Next.js" and "nextjs" are one name). */
+export const compactName = (name: string): string =>
+  foldText(name)
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]/g, '');
+
+/** A product name as a pattern: "Next.js" → "next js", "Auth0" → "auth0". */
+export const nameToPattern = (name: string): string =>
+  foldText(name)
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 export const tokenize = (text: string): Token[] => {
   const tokens: Token[] = [];
@@ -47,42 +60,71 @@ export const tokenize = (text: string): Token[] => {
   return tokens;
 };
 
-interface Phrase<T> {
-  pattern: string;
-  /** The words after the first, as written: `word`, `prefix*` or `_`. */
-  rest: readonly string[];
-  owners: T[];
+/**
+ * Patterns as plain, JSON-ready tables. Phrases are keyed by their exact first word, or, when the first
+ * word is a prefix (`word*`), by the prefix's first three letters (every prefix has at least three).
+ * Each key holds its phrases as one string, entries joined by ";": `id|rest words|owner,owner` (and
+ * `prefix|id|…` in byPrefix). A phrase's id is the same wherever it matches; owners are positions in
+ * the owner list the index is given. Strings rather than nested arrays: JSON.parse makes a few thousand
+ * strings instead of tens of thousands of small arrays, which is most of what a cold start costs.
+ */
+export interface PhraseTables {
+  byWord: Record<string, string>;
+  byPrefix: Record<string, string>;
 }
 
-const NO_WORDS: readonly string[] = [];
-
-export interface PhraseHit<T> {
-  /** Everything the matched pattern stands for: a phrase can be a signal and a keyword at once. */
-  owners: readonly T[];
-  pattern: string;
-  /** Index of the first and one past the last token of the hit. */
-  from: number;
-  to: number;
-}
-
-/** Prefix patterns share a bucket keyed by their first three letters (every prefix has at least three). */
 const BUCKET = 3;
-
-interface PrefixPhrase<T> {
-  prefix: string;
-  phrase: Phrase<T>;
-}
 
 const WORD_PATTERN = /^([a-z0-9]+|[a-z0-9]{3,}\*|_)$/;
 
 /**
  * Whether a pattern is written in the syntax above: canonical (lower case, single spaces) and starting
- * with a word. Checked over the whole catalogue by its tests, so building the index need not.
+ * with a word. Checked over the whole catalogue by its tests.
  */
 export const isValidPattern = (pattern: string): boolean => {
   const words = pattern.split(' ');
   return words[0] !== '_' && words.every((w) => WORD_PATTERN.test(w));
 };
+
+/** Adds `value` to the list under `key`, creating it. */
+const push = <K, V>(map: Map<K, V[]>, key: K, value: V): void => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
+/**
+ * Compiles (pattern, owner) pairs into phrase tables. A pattern given twice is one phrase with both
+ * owners (a phrase can be a signal and a keyword at once). Runs at build time, not at cold start.
+ */
+export const compilePhrases = (entries: Iterable<readonly [pattern: string, owner: number]>): PhraseTables => {
+  const phrases = new Map<string, { id: number; owners: number[] }>();
+  for (const [pattern, owner] of entries) {
+    const known = phrases.get(pattern);
+    if (!known) phrases.set(pattern, { id: phrases.size, owners: [owner] });
+    else if (!known.owners.includes(owner)) known.owners.push(owner);
+  }
+  const byWord = new Map<string, string[]>();
+  const byPrefix = new Map<string, string[]>();
+  for (const [pattern, { id, owners }] of phrases) {
+    const [first = '', ...rest] = pattern.split(' ');
+    const entry = `${id}|${rest.join(' ')}|${owners.join(',')}`;
+    if (first.endsWith('*')) push(byPrefix, first.slice(0, BUCKET), `${first.slice(0, -1)}|${entry}`);
+    else push(byWord, first, entry);
+  }
+  const join = (table: Map<string, string[]>) => Object.fromEntries([...table].map(([key, list]) => [key, list.join(';')]));
+  return { byWord: join(byWord), byPrefix: join(byPrefix) };
+};
+
+export interface PhraseHit<T> {
+  /** Everything the matched pattern stands for: a phrase can be a signal and a keyword at once. */
+  owners: readonly T[];
+  /** Which pattern matched: the same id wherever in the text it matches. */
+  phrase: number;
+  /** Index of the first and one past the last token of the hit. */
+  from: number;
+  to: number;
+}
 
 /** One word of a pattern against one word of the text. */
 const matchesWord = (patternWord: string, word: string): boolean => {
@@ -90,82 +132,104 @@ const matchesWord = (patternWord: string, word: string): boolean => {
   return patternWord.endsWith('*') ? word.startsWith(patternWord.slice(0, -1)) : patternWord === word;
 };
 
-/**
- * Patterns keyed by their first word: exact words in one map, prefixes in another, so a scan costs a few
- * map look-ups per word whatever the size of the catalogue.
- */
-export class PhraseIndex<T> {
-  private readonly byWord = new Map<string, Phrase<T>[]>();
-  private readonly byPrefix = new Map<string, PrefixPhrase<T>[]>();
-  private readonly phrases = new Map<string, Phrase<T>>();
+interface Phrase {
+  id: number;
+  /** The words after the first, as written: `word`, `prefix*` or `_`. */
+  rest: readonly string[];
+  owners: readonly number[];
+}
 
-  /** Adds a pattern (see isValidPattern) for `owner`; a pattern added twice keeps both owners. */
-  add(pattern: string, owner: T): void {
-    const existing = this.phrases.get(pattern);
-    if (existing) {
-      existing.owners.push(owner);
-      return;
+interface PrefixPhrase extends Phrase {
+  prefix: string;
+}
+
+const NO_PHRASES: readonly never[] = [];
+
+const decodePhrase = (id: string, rest: string, owners: string): Phrase => ({
+  id: Number(id),
+  rest: rest ? rest.split(' ') : [],
+  owners: owners.split(',').map(Number),
+});
+
+/**
+ * Compiled phrase tables ready to scan: a few look-ups per word of text, whatever the size of the
+ * catalogue. A table entry is decoded the first time a description has its word, then kept; so is an
+ * owner, the first time one of its phrases matches.
+ */
+export class PhraseIndex<O, T> {
+  private readonly words = new Map<string, readonly Phrase[]>();
+  private readonly prefixes = new Map<string, readonly PrefixPhrase[]>();
+  private readonly resolved: T[] = [];
+
+  /** `resolve` turns a compiled owner into what hits report, once per owner and only when it matches. */
+  constructor(
+    private readonly tables: PhraseTables,
+    private readonly owners: readonly O[],
+    private readonly resolve: (owner: O) => T,
+  ) {}
+
+  private ownerAt(position: number): T {
+    let owner = this.resolved[position];
+    if (owner === undefined) {
+      owner = this.resolve(this.owners[position] as O);
+      this.resolved[position] = owner;
     }
-    // Plain strings rather than parsed objects: ten thousand patterns are built at every cold start.
-    const space = pattern.indexOf(' ');
-    const first = space < 0 ? pattern : pattern.slice(0, space);
-    const phrase: Phrase<T> = { pattern, rest: space < 0 ? NO_WORDS : pattern.slice(space + 1).split(' '), owners: [owner] };
-    this.phrases.set(pattern, phrase);
-    if (first.endsWith('*')) {
-      const prefix = first.slice(0, -1);
-      const key = prefix.slice(0, BUCKET);
-      const entry = { prefix, phrase };
-      const bucket = this.byPrefix.get(key);
-      if (bucket) bucket.push(entry);
-      else this.byPrefix.set(key, [entry]);
-      return;
-    }
-    const bucket = this.byWord.get(first);
-    if (bucket) bucket.push(phrase);
-    else this.byWord.set(first, [phrase]);
+    return owner;
+  }
+
+  private phrasesStartingWith(word: string): readonly Phrase[] {
+    let found = this.words.get(word);
+    if (found) return found;
+    // Only the catalogue's own words are kept: the words of descriptions are unbounded.
+    if (!Object.hasOwn(this.tables.byWord, word)) return NO_PHRASES;
+    found = (this.tables.byWord[word] as string).split(';').map((entry) => {
+      const [id = '', rest = '', owners = ''] = entry.split('|');
+      return decodePhrase(id, rest, owners);
+    });
+    this.words.set(word, found);
+    return found;
+  }
+
+  private phrasesInBucket(bucket: string): readonly PrefixPhrase[] {
+    let found = this.prefixes.get(bucket);
+    if (found) return found;
+    if (!Object.hasOwn(this.tables.byPrefix, bucket)) return NO_PHRASES;
+    found = (this.tables.byPrefix[bucket] as string).split(';').map((entry) => {
+      const [prefix = '', id = '', rest = '', owners = ''] = entry.split('|');
+      return { prefix, ...decodePhrase(id, rest, owners) };
+    });
+    this.prefixes.set(bucket, found);
+    return found;
   }
 
   /**
    * Calls `visit` for every occurrence of every pattern in the tokens, in text order. `wants` lets the
-   * caller skip patterns it has no more use for (already counted) before any matching is done.
+   * caller skip phrases it has no more use for (already counted) before any matching is done.
    */
-  scan(tokens: readonly Token[], visit: (hit: PhraseHit<T>) => void, wants: (pattern: string) => boolean = () => true): void {
+  scan(tokens: readonly Token[], visit: (hit: PhraseHit<T>) => void, wants: (phrase: number) => boolean = () => true): void {
     for (let i = 0; i < tokens.length; i++) {
       const word = (tokens[i] as Token).word;
-      this.collect(this.byWord.get(word), tokens, i, visit, wants);
+      for (const phrase of this.phrasesStartingWith(word)) this.match(phrase, tokens, i, visit, wants);
       if (word.length < BUCKET) continue;
-      const prefixed = this.byPrefix.get(word.slice(0, BUCKET));
-      if (!prefixed) continue;
-      for (const { prefix, phrase } of prefixed) {
-        if (word.startsWith(prefix)) this.collect1(phrase, tokens, i, visit, wants);
+      for (const phrase of this.phrasesInBucket(word.slice(0, BUCKET))) {
+        if (word.startsWith(phrase.prefix)) this.match(phrase, tokens, i, visit, wants);
       }
     }
   }
 
-  private collect(
-    candidates: Phrase<T>[] | undefined,
-    tokens: readonly Token[],
-    at: number,
-    visit: (hit: PhraseHit<T>) => void,
-    wants: (pattern: string) => boolean,
-  ): void {
-    if (!candidates) return;
-    for (const phrase of candidates) this.collect1(phrase, tokens, at, visit, wants);
-  }
-
   /** Matches the rest of one phrase whose first word matched at `at`. */
-  private collect1(
-    phrase: Phrase<T>,
+  private match(
+    { id, rest, owners }: Phrase,
     tokens: readonly Token[],
     at: number,
     visit: (hit: PhraseHit<T>) => void,
-    wants: (pattern: string) => boolean,
+    wants: (phrase: number) => boolean,
   ): void {
-    const end = at + 1 + phrase.rest.length;
-    if (end > tokens.length || !wants(phrase.pattern)) return;
-    for (let k = 0; k < phrase.rest.length; k++) {
-      if (!matchesWord(phrase.rest[k] as string, (tokens[at + 1 + k] as Token).word)) return;
+    const end = at + 1 + rest.length;
+    if (end > tokens.length || !wants(id)) return;
+    for (let k = 0; k < rest.length; k++) {
+      if (!matchesWord(rest[k] as string, (tokens[at + 1 + k] as Token).word)) return;
     }
-    visit({ owners: phrase.owners, pattern: phrase.pattern, from: at, to: end });
+    visit({ owners: owners.map((owner) => this.ownerAt(owner)), phrase: id, from: at, to: end });
   }
 }

@@ -70,3 +70,10 @@ export interface CategoryData {
   signals: { strong: readonly Pattern[]; weak: readonly Pattern[] };
   providers: readonly CatalogProvider[];
 }
+
+/** What one matched signal adds to its category's score: a strong one is enough to select it. */
+export const STRONG_SIGNAL = 2;
+export const WEAK_SIGNAL = 1;
+
+/** What the running engine keeps of a provider: the patterns live in the compiled phrase index instead. */
+export type ProviderFacts = Omit<CatalogProvider, 'keywords' | 'aliases' | 'nameIsCommonWord'>;
