@@ -21,8 +21,8 @@ export interface Token {
 const WORD = /[\p{L}\p{N}]+/gu;
 const COMBINING_MARKS = /\p{M}/gu;
 
-/** Printable ASCII, most text and every product name, needs no Unicode normalisation. */
-const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+/** Printable ASCII and line breaks, most text and every product name, need no Unicode normalisation. */
+const PLAIN_ASCII = /^[\t\n\r\x20-\x7e]*$/;
 /**
  * Lower-case with accents off and ß folded ("Café" → "cafe", "Straße" → "strasse"): how both the
  * description's words and the catalogue's names are compared.
@@ -47,11 +47,13 @@ export const nameToPattern = (name: string): string =>
 
 export const tokenize = (text: string): Token[] => {
   const tokens: Token[] = [];
+  // Most descriptions are plain ASCII: fold the whole text once, offsets unchanged, rather than word by word.
+  const lower = PLAIN_ASCII.test(text) ? text.toLowerCase() : undefined;
   for (const m of text.matchAll(WORD)) {
     const raw = m[0];
     const first = raw[0] ?? '';
     tokens.push({
-      word: foldText(raw),
+      word: lower === undefined ? foldText(raw) : lower.slice(m.index, m.index + raw.length),
       start: m.index,
       end: m.index + raw.length,
       capitalised: first !== first.toLowerCase(),
