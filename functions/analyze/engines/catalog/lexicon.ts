@@ -11,11 +11,6 @@ export interface AppShape {
   patterns: readonly Pattern[];
   /** Score added to each category when the shape is present (2 is enough to select on its own). */
   implies: Readonly<Partial<Record<CategoryId, number>>>;
-  /**
-   * How many distinct patterns count, each adding `implies` again: two kinds of user ("owners" and
-   * "walkers") are stronger evidence for accounts than one. 1 when absent.
-   */
-  maxHits?: number;
   /** Shapes that cancel this one: "web app" is not a mobile app. */
   unless?: readonly string[];
   /** Categories where a named product cancels this shape: a "Rails app" is not a phone app. */
@@ -73,7 +68,8 @@ export const APP_SHAPES: readonly AppShape[] = [
     implies: { payments: 2, auth: 2, database: 2, search: 1, frontend: 2, backend: 1 },
   },
   {
-    // People who hold accounts: each distinct kind adds evidence that the app needs sign-in and data.
+    // People who hold accounts. In our labelled descriptions sign-in is required or welcome in ~75% of
+    // projects, and naming the people who use it is the best single cue that it is required.
     name: 'accounts',
     patterns: ['users', 'user account*', 'customers', 'members', 'subscribers', 'clients', 'patients', 'students',
       'teachers', 'tutors', 'employees', 'staff', 'managers', 'admins', 'administrators', 'new hires', 'agents', 'drivers',
@@ -87,9 +83,12 @@ export const APP_SHAPES: readonly AppShape[] = [
       'amigos', 'miembros', 'inquilinos', 'propietarios', 'nutzer', 'kunden', 'mitarbeiter', 'patienten', 'eltern',
       'lehrer', 'freunde', 'mitglieder', 'mieter', 'vermieter', 'utilisateurs', 'familles', 'benevoles', 'salaries',
       'eleves', 'amis', 'membres', 'locataires', 'proprietaires', 'enseignants', 'professeurs', 'alunos', 'funcionarios',
-      'gestor', 'gestores', 'professores', 'escolas', 'membros'],
-    implies: { database: 1, auth: 1 },
-    maxHits: 2,
+      'gestor', 'gestores', 'professores', 'escolas', 'membros', 'socios', 'asociados', 'afiliados', 'conductores',
+      'productores', 'tecnicos', 'motoristas', 'produtores', 'tutores', 'usuarios', 'utenti', 'clienti', 'iscritti',
+      'soci', 'pazienti', 'studenti', 'genitori', 'dipendenti', 'gebruikers', 'klanten', 'leden', 'medewerkers', 'ouders',
+      'huurders', 'benutzer', 'teilnehmer', 'handwerker', 'schuler', 'adherents', 'producteurs', 'technicians', 'workers',
+      'shoppers', 'renters', 'travellers', 'travelers', 'attendees', 'learners', 'athletes', 'beneficiaries'],
+    implies: { database: 1, auth: 2 },
   },
   {
     name: 'data pipeline',

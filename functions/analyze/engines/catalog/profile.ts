@@ -58,7 +58,9 @@ export const readProfile = (description: string): Profile => {
     }
     return found;
   };
-  const shapeHits = new Map<AppShape, Set<number>>();
+  const shapeHits = new Set<AppShape>();
+  /** Per category, the signal weight each token has already contributed. */
+  const signalWeightAt = new Map<CategoryId, Map<number, number>>();
   /** Patterns already counted: each counts once, at its first occurrence that is not negated. */
   const counted = new Set<number>();
   /** Patterns counted except for a common-word name seen only in lower case so far. */
@@ -75,9 +77,17 @@ export const readProfile = (description: string): Profile => {
       if (mentionsOnly && owner.kind !== 'mention') continue;
       switch (owner.kind) {
         case 'signal': {
+          // Overlapping patterns of one category ("automat*" and "automatically") are one piece of
+          // evidence: the words they share count once, at the strongest weight among them.
+          const weights = signalWeightAt.get(owner.category) ?? new Map<number, number>();
+          signalWeightAt.set(owner.category, weights);
+          let already = 0;
+          for (let k = hit.from; k < hit.to; k++) already = Math.max(already, weights.get(k) ?? 0);
+          if (owner.weight <= already) break;
+          for (let k = hit.from; k < hit.to; k++) weights.set(k, owner.weight);
           const n = need(owner.category);
-          n.score += owner.weight;
-          n.direct += owner.weight;
+          n.score += owner.weight - already;
+          n.direct += owner.weight - already;
           const text = quote(hit);
           if (!n.evidence.includes(text)) n.evidence.push(text);
           break;
@@ -101,9 +111,7 @@ export const readProfile = (description: string): Profile => {
           break;
         }
         case 'shape': {
-          const patterns = shapeHits.get(owner.shape) ?? new Set<number>();
-          patterns.add(hit.phrase);
-          shapeHits.set(owner.shape, patterns);
+          shapeHits.add(owner.shape);
           break;
         }
         case 'constraint': {
@@ -134,16 +142,15 @@ export const readProfile = (description: string): Profile => {
       if (!n.evidence.includes(text)) n.evidence.push(text);
     }
   }
-  for (const shape of shapeHits.keys()) profile.shapes.add(shape.name);
-  for (const [shape, patterns] of shapeHits) {
+  for (const shape of shapeHits) profile.shapes.add(shape.name);
+  for (const shape of shapeHits) {
     if (shape.unless?.some((other) => profile.shapes.has(other)) || shape.unlessNamed?.some((c) => namedCategories.has(c))) {
       profile.shapes.delete(shape.name);
       continue;
     }
-    const times = Math.min(patterns.size, shape.maxHits ?? 1);
     for (const [category, weight] of Object.entries(shape.implies) as [CategoryId, number][]) {
       const n = need(category);
-      n.score += weight * times;
+      n.score += weight;
       if (!n.impliedBy.includes(shape.name)) n.impliedBy.push(shape.name);
     }
   }

@@ -4,6 +4,12 @@ export const ai: CategoryData = {
   id: 'ai',
   signals: {
     strong: [
+      'estrarre automaticamente',
+      'automatisch extrahier*',
+      'extrair automaticamente',
+      'extraer automaticamente',
+      'extraction automatique',
+      'extraire automatiquement',
       'ai',
       'genai',
       'artificial intelligence',

@@ -4,6 +4,12 @@ export const cicd: CategoryData = {
   id: 'cicd',
   signals: {
     strong: [
+      'on each pull request',
+      'every pull request',
+      'in ci',
+      'in our pipeline',
+      'in the pipeline',
+      'in de pipeline',
       'ci cd',
       'cicd',
       'ci pipeline*',
@@ -145,7 +151,6 @@ export const cicd: CategoryData = {
       'ci check',
       'ci service',
       'ci and cd',
-      'in ci',
       'on ci',
       'our ci',
       'set up ci',

@@ -4,6 +4,13 @@ export const documents: CategoryData = {
   id: 'documents',
   signals: {
     strong: [
+      'clauses cles',
+      'extraire _ clauses',
+      'gescannte*',
+      'documentos escaneados',
+      'documents scannes',
+      'contrats scannes',
+      'scannes',
       'pdf*',
       'e signature*',
       'esignature*',

@@ -4,6 +4,13 @@ export const iot: CategoryData = {
   id: 'iot',
   signals: {
     strong: [
+      'entsperren',
+      'open the lock',
+      'unlock* _ with _ phone',
+      'unlock the door',
+      'unlock _ bike',
+      'unlock the bike',
+      'slot openen',
       'iot',
       'iiot',
       'internet of things',

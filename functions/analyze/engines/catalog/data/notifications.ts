@@ -4,6 +4,13 @@ export const notifications: CategoryData = {
   id: 'notifications',
   signals: {
     strong: [
+      'send push',
+      'a push',
+      'push quand',
+      'push wenn',
+      'push quando',
+      'push cuando',
+      'push when',
       'sms',
       'text message*',
       'texting',

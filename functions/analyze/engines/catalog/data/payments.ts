@@ -4,6 +4,14 @@ export const payments: CategoryData = {
   id: 'payments',
   signals: {
     strong: [
+      'a minuto',
+      'per minuut betalen',
+      'pay per hour',
+      'pay per minute',
+      'zahlen per',
+      'zahlen pro',
+      'send a tip',
+      'send tips',
       'payment*',
       'pay',
       'pays',

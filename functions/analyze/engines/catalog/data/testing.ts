@@ -4,6 +4,15 @@ export const testing: CategoryData = {
   id: 'testing',
   signals: {
     strong: [
+      'loadtest*',
+      'load tests',
+      'test on every',
+      'tests on every',
+      'runs our tests',
+      'runs the tests',
+      'run tests',
+      'run the tests',
+      'run our tests',
       'end to end test*',
       'e2e',
       'unit test*',
@@ -256,7 +265,6 @@ export const testing: CategoryData = {
       'geautomatiseerd testen',
       'integratietest*',
       'belastingtest*',
-      'loadtest*',
       'regressietest*',
       'handmatig test*',
       'handmatige tests',
