@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { compileCatalog } from '../../functions/analyze/engines/catalog/compile.js';
 import { COMPILED_CATALOG, COMPILED_ENTRIES } from '../../functions/analyze/engines/catalog/compiled-catalog.js';
-import { compilePhrases, PhraseIndex, tokenize } from '../../functions/analyze/engines/catalog/text.js';
+import { compilePhrases, PhraseIndex, type PhraseKey, tokenize } from '../../functions/analyze/engines/catalog/text.js';
 
 describe('the compiled catalogue the engine loads', () => {
   it('is up to date with data/*.ts and the lexicon (else: npm run compile:catalog)', () => {
@@ -42,7 +42,7 @@ describe('PhraseIndex over compiled phrases', () => {
   });
 
   it('gives a phrase the same id wherever it matches, and skips what the caller no longer wants', () => {
-    const ids: number[] = [];
+    const ids: PhraseKey[] = [];
     const index2 = new PhraseIndex(compilePhrases([['map', 0]]), ['map'], (o) => o);
     index2.scan(
       tokenize('map, map and map'),

@@ -5,7 +5,7 @@
 import type { CategoryId } from '../../category-ids.js';
 import { type IndexedProvider, type Owner, phraseIndex } from './catalog.js';
 import { AFFINITIES, type AppShape, type Constraint, NEGATIONS } from './lexicon.js';
-import { type PhraseHit, type Token, tokenize } from './text.js';
+import { type PhraseHit, type PhraseKey, type Token, tokenize } from './text.js';
 import { STRONG_SIGNAL, WEAK_SIGNAL } from './types.js';
 
 export interface CategoryNeed {
@@ -62,9 +62,9 @@ export const readProfile = (description: string): Profile => {
   /** Per category, the signal weight each token has already contributed. */
   const signalWeightAt = new Map<CategoryId, Map<number, number>>();
   /** Patterns already counted: each counts once, at its first occurrence that is not negated. */
-  const counted = new Set<number>();
+  const counted = new Set<PhraseKey>();
   /** Patterns counted except for a common-word name seen only in lower case so far. */
-  const countedButMention = new Set<number>();
+  const countedButMention = new Set<PhraseKey>();
   /** Mentions grouped by where they sit: one name listed under several categories is weaker evidence for each. */
   const mentionsAt = new Map<string, { quote: string; providers: IndexedProvider[] }>();
 

@@ -45,18 +45,25 @@ export const nameToPattern = (name: string): string =>
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 export const tokenize = (text: string): Token[] => {
   const tokens: Token[] = [];
-  // Most descriptions are plain ASCII: fold the whole text once, offsets unchanged, rather than word by word.
-  const lower = PLAIN_ASCII.test(text) ? text.toLowerCase() : undefined;
+  // Lower-case the whole text once; a word that is plain ASCII then needs nothing more (most words of
+  // most descriptions), the others are folded one by one. Offsets hold while lower-casing keeps length.
+  const lower = text.toLowerCase();
+  const sameOffsets = lower.length === text.length;
   for (const m of text.matchAll(WORD)) {
     const raw = m[0];
+    const start = m.index;
+    const lowered = sameOffsets ? lower.slice(start, start + raw.length) : '';
+    const plain = sameOffsets && ASCII.test(lowered);
     const first = raw[0] ?? '';
     tokens.push({
-      word: lower === undefined ? foldText(raw) : lower.slice(m.index, m.index + raw.length),
-      start: m.index,
-      end: m.index + raw.length,
-      capitalised: first !== first.toLowerCase(),
+      word: plain ? lowered : foldText(raw),
+      start,
+      end: start + raw.length,
+      capitalised: plain ? raw.charCodeAt(0) !== lowered.charCodeAt(0) : first !== first.toLowerCase(),
     });
   }
   return tokens;
@@ -65,10 +72,10 @@ export const tokenize = (text: string): Token[] => {
 /**
  * Patterns as plain, JSON-ready tables. Phrases are keyed by their exact first word, or, when the first
  * word is a prefix (`word*`), by the prefix's first three letters (every prefix has at least three).
- * Each key holds its phrases as one string, entries joined by ";": `id|rest words|owner,owner` (and
- * `prefix|id|…` in byPrefix). A phrase's id is the same wherever it matches; owners are positions in
- * the owner list the index is given. Strings rather than nested arrays: JSON.parse makes a few thousand
- * strings instead of tens of thousands of small arrays, which is most of what a cold start costs.
+ * Each key holds its phrases as one string, entries joined by ";": `rest words|owner,owner` (and
+ * `prefix|rest words|owner` in byPrefix); owners are positions in the owner list the index is given.
+ * Strings rather than nested arrays: JSON.parse makes a few thousand strings instead of tens of
+ * thousands of small arrays, which is most of what a cold start costs.
  */
 export interface PhraseTables {
   byWord: Record<string, string>;
@@ -100,17 +107,17 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V): void => {
  * owners (a phrase can be a signal and a keyword at once). Runs at build time, not at cold start.
  */
 export const compilePhrases = (entries: Iterable<readonly [pattern: string, owner: number]>): PhraseTables => {
-  const phrases = new Map<string, { id: number; owners: number[] }>();
+  const phrases = new Map<string, { owners: number[] }>();
   for (const [pattern, owner] of entries) {
     const known = phrases.get(pattern);
-    if (!known) phrases.set(pattern, { id: phrases.size, owners: [owner] });
+    if (!known) phrases.set(pattern, { owners: [owner] });
     else if (!known.owners.includes(owner)) known.owners.push(owner);
   }
   const byWord = new Map<string, string[]>();
   const byPrefix = new Map<string, string[]>();
-  for (const [pattern, { id, owners }] of phrases) {
+  for (const [pattern, { owners }] of phrases) {
     const [first = '', ...rest] = pattern.split(' ');
-    const entry = `${id}|${rest.join(' ')}|${owners.join(',')}`;
+    const entry = `${rest.join(' ')}|${owners.join(',')}`;
     if (first.endsWith('*')) push(byPrefix, first.slice(0, BUCKET), `${first.slice(0, -1)}|${entry}`);
     else push(byWord, first, entry);
   }
@@ -118,11 +125,13 @@ export const compilePhrases = (entries: Iterable<readonly [pattern: string, owne
   return { byWord: join(byWord), byPrefix: join(byPrefix) };
 };
 
+/** Which pattern matched: the same object wherever in the text, or in any text, the pattern matches. */
+export type PhraseKey = object;
+
 export interface PhraseHit<T> {
   /** Everything the matched pattern stands for: a phrase can be a signal and a keyword at once. */
   owners: readonly T[];
-  /** Which pattern matched: the same id wherever in the text it matches. */
-  phrase: number;
+  phrase: PhraseKey;
   /** Index of the first and one past the last token of the hit. */
   from: number;
   to: number;
@@ -135,7 +144,6 @@ const matchesWord = (patternWord: string, word: string): boolean => {
 };
 
 interface Phrase {
-  id: number;
   /** The words after the first, as written: `word`, `prefix*` or `_`. */
   rest: readonly string[];
   owners: readonly number[];
@@ -147,8 +155,10 @@ interface PrefixPhrase extends Phrase {
 
 const NO_PHRASES: readonly never[] = [];
 
-const decodePhrase = (id: string, rest: string, owners: string): Phrase => ({
-  id: Number(id),
+/** How many distinct words of text the index remembers the candidate phrases of. */
+const CANDIDATE_CACHE_WORDS = 20_000;
+
+const decodePhrase = (rest: string, owners: string): Phrase => ({
   rest: rest ? rest.split(' ') : [],
   owners: owners.split(',').map(Number),
 });
@@ -161,6 +171,8 @@ const decodePhrase = (id: string, rest: string, owners: string): Phrase => ({
 export class PhraseIndex<O, T> {
   private readonly words = new Map<string, readonly Phrase[]>();
   private readonly prefixes = new Map<string, readonly PrefixPhrase[]>();
+  private readonly candidates = new Map<string, readonly Phrase[]>();
+  private readonly ownersOf = new Map<Phrase, readonly T[]>();
   private readonly resolved: T[] = [];
 
   /** `resolve` turns a compiled owner into what hits report, once per owner and only when it matches. */
@@ -185,8 +197,8 @@ export class PhraseIndex<O, T> {
     // Only the catalogue's own words are kept: the words of descriptions are unbounded.
     if (!Object.hasOwn(this.tables.byWord, word)) return NO_PHRASES;
     found = (this.tables.byWord[word] as string).split(';').map((entry) => {
-      const [id = '', rest = '', owners = ''] = entry.split('|');
-      return decodePhrase(id, rest, owners);
+      const [rest = '', owners = ''] = entry.split('|');
+      return decodePhrase(rest, owners);
     });
     this.words.set(word, found);
     return found;
@@ -197,41 +209,57 @@ export class PhraseIndex<O, T> {
     if (found) return found;
     if (!Object.hasOwn(this.tables.byPrefix, bucket)) return NO_PHRASES;
     found = (this.tables.byPrefix[bucket] as string).split(';').map((entry) => {
-      const [prefix = '', id = '', rest = '', owners = ''] = entry.split('|');
-      return { prefix, ...decodePhrase(id, rest, owners) };
+      const [prefix = '', rest = '', owners = ''] = entry.split('|');
+      return { prefix, ...decodePhrase(rest, owners) };
     });
     this.prefixes.set(bucket, found);
     return found;
   }
 
+  /** Every phrase a word can start: its exact-word phrases and the prefix phrases it fits. */
+  private candidatesFor(word: string): readonly Phrase[] {
+    let found = this.candidates.get(word);
+    if (found) return found;
+    const exact = this.phrasesStartingWith(word);
+    const prefixed =
+      word.length < BUCKET ? NO_PHRASES : this.phrasesInBucket(word.slice(0, BUCKET)).filter((p) => word.startsWith(p.prefix));
+    found = prefixed.length === 0 ? exact : exact.length === 0 ? prefixed : [...exact, ...prefixed];
+    // Words of descriptions are unbounded: forget them all now and then rather than grow for ever.
+    if (this.candidates.size >= CANDIDATE_CACHE_WORDS) this.candidates.clear();
+    this.candidates.set(word, found);
+    return found;
+  }
+
   /**
    * Calls `visit` for every occurrence of every pattern in the tokens, in text order. `wants` lets the
-   * caller skip phrases it has no more use for (already counted) before any matching is done.
+   * caller skip phrases it has no more use for (already counted).
    */
-  scan(tokens: readonly Token[], visit: (hit: PhraseHit<T>) => void, wants: (phrase: number) => boolean = () => true): void {
+  scan(tokens: readonly Token[], visit: (hit: PhraseHit<T>) => void, wants: (phrase: PhraseKey) => boolean = () => true): void {
     for (let i = 0; i < tokens.length; i++) {
-      const word = (tokens[i] as Token).word;
-      for (const phrase of this.phrasesStartingWith(word)) this.match(phrase, tokens, i, visit, wants);
-      if (word.length < BUCKET) continue;
-      for (const phrase of this.phrasesInBucket(word.slice(0, BUCKET))) {
-        if (word.startsWith(phrase.prefix)) this.match(phrase, tokens, i, visit, wants);
-      }
+      for (const phrase of this.candidatesFor((tokens[i] as Token).word)) this.match(phrase, tokens, i, visit, wants);
     }
   }
 
   /** Matches the rest of one phrase whose first word matched at `at`. */
   private match(
-    { id, rest, owners }: Phrase,
+    phrase: Phrase,
     tokens: readonly Token[],
     at: number,
     visit: (hit: PhraseHit<T>) => void,
-    wants: (phrase: number) => boolean,
+    wants: (phrase: PhraseKey) => boolean,
   ): void {
+    const { rest, owners } = phrase;
     const end = at + 1 + rest.length;
-    if (end > tokens.length || !wants(id)) return;
+    if (end > tokens.length) return;
     for (let k = 0; k < rest.length; k++) {
       if (!matchesWord(rest[k] as string, (tokens[at + 1 + k] as Token).word)) return;
     }
-    visit({ owners: owners.map((owner) => this.ownerAt(owner)), phrase: id, from: at, to: end });
+    if (!wants(phrase)) return;
+    let resolved = this.ownersOf.get(phrase);
+    if (!resolved) {
+      resolved = owners.map((owner) => this.ownerAt(owner));
+      this.ownersOf.set(phrase, resolved);
+    }
+    visit({ owners: resolved, phrase, from: at, to: end });
   }
 }
