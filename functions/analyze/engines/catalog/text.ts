@@ -45,7 +45,8 @@ export const nameToPattern = (name: string): string =>
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 
-const ASCII = /^[\x00-\x7f]*$/;
+/** A lower-cased word of plain ASCII letters and digits: already in the form patterns are written in. */
+const ASCII_WORD = /^[a-z0-9]+$/;
 
 export const tokenize = (text: string): Token[] => {
   const tokens: Token[] = [];
@@ -57,7 +58,7 @@ export const tokenize = (text: string): Token[] => {
     const raw = m[0];
     const start = m.index;
     const lowered = sameOffsets ? lower.slice(start, start + raw.length) : '';
-    const plain = sameOffsets && ASCII.test(lowered);
+    const plain = sameOffsets && ASCII_WORD.test(lowered);
     const first = raw[0] ?? '';
     tokens.push({
       word: plain ? lowered : foldText(raw),
