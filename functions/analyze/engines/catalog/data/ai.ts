@@ -4,6 +4,11 @@ export const ai: CategoryData = {
   id: 'ai',
   signals: {
     strong: [
+      'trascri*',
+      'riassum*',
+      'transcriberen',
+      'uitschrij*',
+      'samenvat*',
       'estrarre automaticamente',
       'automatisch extrahier*',
       'extrair automaticamente',

@@ -4,6 +4,10 @@ export const iot: CategoryData = {
   id: 'iot',
   signals: {
     strong: [
+      'turnstile*',
+      'catraca*',
+      'smart door*',
+      'door lock*',
       'entsperren',
       'open the lock',
       'unlock* _ with _ phone',
@@ -361,7 +365,6 @@ export const iot: CategoryData = {
       'remotely',
       'remote control*',
       'monitor* _ remotely',
-      'door lock*',
       'keyless',
       'open the gate',
       'lights',

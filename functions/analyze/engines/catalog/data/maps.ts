@@ -4,6 +4,9 @@ export const maps: CategoryData = {
   id: 'maps',
   signals: {
     strong: [
+      'vicino a',
+      'in de buurt',
+      'dichtbij',
       'route for the day',
       'the nearest',
       'the closest',
@@ -251,7 +254,6 @@ export const maps: CategoryData = {
       'op de kaart',
       'op een kaart',
       'plattegrond*',
-      'in de buurt',
       'dichtstbij*',
       'routeplan*',
       'routebeschrijving*',

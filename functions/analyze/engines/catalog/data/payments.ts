@@ -4,6 +4,16 @@ export const payments: CategoryData = {
   id: 'payments',
   signals: {
     strong: [
+      'verkopen',
+      'vendere le',
+      'vendere i',
+      'verkaufen unsere',
+      'vendre nos',
+      'vendre mes',
+      'vender planos',
+      'sell their',
+      'sell our',
+      'sell my',
       'a minuto',
       'per minuut betalen',
       'pay per hour',

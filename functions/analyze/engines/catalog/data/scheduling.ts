@@ -4,6 +4,15 @@ export const scheduling: CategoryData = {
   id: 'scheduling',
   signals: {
     strong: [
+      'pick a slot',
+      'schedule a visit',
+      'marcar revisao',
+      'marcam',
+      'booked in advance',
+      'book our',
+      'book your',
+      'book their',
+      'book the',
       'set _ times',
       'prenota*',
       'reserveer*',
@@ -90,7 +99,6 @@ export const scheduling: CategoryData = {
       'pick _ time',
       'choose a time',
       'choose _ time',
-      'pick a slot',
       'grab a slot',
       'open slots',
       'free slots',

@@ -4,6 +4,10 @@ export const vectordb: CategoryData = {
   id: 'vectordb',
   signals: {
     strong: [
+      'answers from our docs',
+      'questions using our',
+      'answer questions using',
+      'answers questions using',
       'embedding*',
       'vector database*',
       'vector db',

@@ -4,6 +4,9 @@ export const workflow: CategoryData = {
   id: 'workflow',
   signals: {
     strong: [
+      'daily email digest',
+      'weekly digest',
+      'daily digest',
       'scheduled job*',
       'scheduled task*',
       'job schedul*',
