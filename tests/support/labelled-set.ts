@@ -20,16 +20,17 @@ export interface LabelledDescription {
   expect?: Partial<Record<CategoryId, TopProviderExpectation>>;
 }
 
-const SETS = ['labelled-descriptions.jsonl', 'labelled-descriptions-b.jsonl', 'labelled-descriptions-c.jsonl'];
+/** The sets `npm test` holds to the quality bar; the others (d to h) are measured by `npm run quality`. */
+const TESTED_SETS = ['labelled-descriptions.jsonl', 'labelled-descriptions-b.jsonl', 'labelled-descriptions-c.jsonl'];
 
-/** The project's own labelled descriptions (three sets, 160 in all), written independently of any published set. */
-export const labelledDescriptions = (): LabelledDescription[] =>
-  SETS.flatMap((file) =>
-    readFileSync(new URL(`../fixtures/${file}`, import.meta.url), 'utf8')
-      .split('\n')
-      .filter((line) => line.trim())
-      .map((line) => JSON.parse(line) as LabelledDescription),
-  );
+export const readLabelledSet = (file: string): LabelledDescription[] =>
+  readFileSync(new URL(`../fixtures/${file}`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as LabelledDescription);
+
+/** The project's own labelled descriptions the tests hold to the bar (three sets, 160 in all). */
+export const labelledDescriptions = (): LabelledDescription[] => TESTED_SETS.flatMap(readLabelledSet);
 
 /** Recall of `must` groups and precision against must+ok, as the published scorer defines them. */
 export const scoreCategories = (item: LabelledDescription, returned: readonly string[]) => {
