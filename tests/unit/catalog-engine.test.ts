@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { recommendFromCatalog } from '../../functions/analyze/engines/catalog/catalog-engine.js';
 import { findCatalogProvider } from '../../functions/analyze/engines/catalog/directory.js';
+import { readProfile } from '../../functions/analyze/engines/catalog/profile.js';
 import { shape } from '../../functions/analyze/shape.js';
 import { labelledDescriptions, scoreCategories } from '../support/labelled-set.js';
 
@@ -24,7 +25,22 @@ describe('reading needs from plain words', () => {
     expect(categoriesOf(`A service where ${phrase}.`)).toContain(category);
   });
 
+  it('counts one word once per category, however many of its patterns overlap on it', () => {
+    // "automat*" and "automatically" are both workflow hints: together they are still one hint.
+    const workflow = readProfile('It all happens automatically.').needs.get('workflow');
+    expect(workflow?.direct).toBeLessThan(2);
+  });
+
   it.each([
+    ['A noticeboard where tenants report broken things in their building', 'auth'],
+    ['Eine Plattform, auf der Mitglieder ihre Kurse sehen', 'auth'],
+  ])('implies sign-in when it names the people who use it: "%s"', (description, category) => {
+    expect(categoriesOf(description)).toContain(category);
+  });
+
+  it.each([
+    ['it', 'Vorremmo vendere i nostri corsi di ceramica online e prenotare le lezioni', ['payments', 'scheduling']],
+    ['nl', 'Klanten moeten een afspraak maken en een sms krijgen de dag ervoor', ['scheduling', 'notifications']],
     ['es', 'Una app para reservar clases de yoga y pagar con tarjeta', ['scheduling', 'payments']],
     ['de', 'Eine Plattform, auf der Handwerker Termine buchen und per Rechnung bezahlt werden', ['scheduling', 'payments']],
     ['fr', 'Une application mobile de covoiturage avec paiement en ligne et carte en temps réel', ['mobile', 'payments', 'maps']],
