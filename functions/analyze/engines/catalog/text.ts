@@ -150,6 +150,12 @@ interface Phrase {
   owners: readonly number[];
 }
 
+/** The phrases one word of text can start: those any next word may continue, and those keyed by their exact second word. */
+interface Candidates {
+  any: Phrase[];
+  bySecondWord: Map<string, Phrase[]>;
+}
+
 interface PrefixPhrase extends Phrase {
   prefix: string;
 }
@@ -172,7 +178,7 @@ const decodePhrase = (rest: string, owners: string): Phrase => ({
 export class PhraseIndex<O, T> {
   private readonly words = new Map<string, readonly Phrase[]>();
   private readonly prefixes = new Map<string, readonly PrefixPhrase[]>();
-  private readonly candidates = new Map<string, readonly Phrase[]>();
+  private readonly candidates = new Map<string, Candidates>();
   private readonly ownersOf = new Map<Phrase, readonly T[]>();
   private readonly resolved: T[] = [];
 
@@ -217,14 +223,26 @@ export class PhraseIndex<O, T> {
     return found;
   }
 
-  /** Every phrase a word can start: its exact-word phrases and the prefix phrases it fits. */
-  private candidatesFor(word: string): readonly Phrase[] {
+  /**
+   * Every phrase a word can start (its exact-word phrases and the prefix phrases it fits), split so a
+   * scan tries only those whose second word is the text's next word: common words ("on", "in") start
+   * dozens of phrases.
+   */
+  private candidatesFor(word: string): Candidates {
     let found = this.candidates.get(word);
     if (found) return found;
-    const exact = this.phrasesStartingWith(word);
     const prefixed =
       word.length < BUCKET ? NO_PHRASES : this.phrasesInBucket(word.slice(0, BUCKET)).filter((p) => word.startsWith(p.prefix));
-    found = prefixed.length === 0 ? exact : exact.length === 0 ? prefixed : [...exact, ...prefixed];
+    found = { any: [], bySecondWord: new Map() };
+    for (const phrase of [...this.phrasesStartingWith(word), ...prefixed]) {
+      const second = phrase.rest[0];
+      if (second === undefined || second === '_' || second.endsWith('*')) found.any.push(phrase);
+      else {
+        const list = found.bySecondWord.get(second);
+        if (list) list.push(phrase);
+        else found.bySecondWord.set(second, [phrase]);
+      }
+    }
     // Words of descriptions are unbounded: forget them all now and then rather than grow for ever.
     if (this.candidates.size >= CANDIDATE_CACHE_WORDS) this.candidates.clear();
     this.candidates.set(word, found);
@@ -237,7 +255,11 @@ export class PhraseIndex<O, T> {
    */
   scan(tokens: readonly Token[], visit: (hit: PhraseHit<T>) => void, wants: (phrase: PhraseKey) => boolean = () => true): void {
     for (let i = 0; i < tokens.length; i++) {
-      for (const phrase of this.candidatesFor((tokens[i] as Token).word)) this.match(phrase, tokens, i, visit, wants);
+      const { any, bySecondWord } = this.candidatesFor((tokens[i] as Token).word);
+      for (const phrase of any) this.match(phrase, tokens, i, visit, wants);
+      if (bySecondWord.size === 0 || i + 1 >= tokens.length) continue;
+      const next = bySecondWord.get((tokens[i + 1] as Token).word);
+      if (next) for (const phrase of next) this.match(phrase, tokens, i, visit, wants);
     }
   }
 
