@@ -172,31 +172,21 @@ const decodePhrase = (rest: string, owners: string): Phrase => ({
 
 /**
  * Compiled phrase tables ready to scan: a few look-ups per word of text, whatever the size of the
- * catalogue. A table entry is decoded the first time a description has its word, then kept; so is an
- * owner, the first time one of its phrases matches.
+ * catalogue. A table entry is decoded the first time a description has its word, then kept; so are a
+ * phrase's owners, the first time it matches.
  */
 export class PhraseIndex<O, T> {
   private readonly words = new Map<string, readonly Phrase[]>();
   private readonly prefixes = new Map<string, readonly PrefixPhrase[]>();
   private readonly candidates = new Map<string, Candidates>();
   private readonly ownersOf = new Map<Phrase, readonly T[]>();
-  private readonly resolved: T[] = [];
 
-  /** `resolve` turns a compiled owner into what hits report, once per owner and only when it matches. */
+  /** `resolve` turns a compiled owner into what hits report, once per phrase and only when it matches. */
   constructor(
     private readonly tables: PhraseTables,
     private readonly owners: readonly O[],
     private readonly resolve: (owner: O) => T,
   ) {}
-
-  private ownerAt(position: number): T {
-    let owner = this.resolved[position];
-    if (owner === undefined) {
-      owner = this.resolve(this.owners[position] as O);
-      this.resolved[position] = owner;
-    }
-    return owner;
-  }
 
   private phrasesStartingWith(word: string): readonly Phrase[] {
     let found = this.words.get(word);
@@ -237,11 +227,7 @@ export class PhraseIndex<O, T> {
     for (const phrase of [...this.phrasesStartingWith(word), ...prefixed]) {
       const second = phrase.rest[0];
       if (second === undefined || second === '_' || second.endsWith('*')) found.any.push(phrase);
-      else {
-        const list = found.bySecondWord.get(second);
-        if (list) list.push(phrase);
-        else found.bySecondWord.set(second, [phrase]);
-      }
+      else push(found.bySecondWord, second, phrase);
     }
     // Words of descriptions are unbounded: forget them all now and then rather than grow for ever.
     if (this.candidates.size >= CANDIDATE_CACHE_WORDS) this.candidates.clear();
@@ -280,7 +266,7 @@ export class PhraseIndex<O, T> {
     if (!wants(phrase)) return;
     let resolved = this.ownersOf.get(phrase);
     if (!resolved) {
-      resolved = owners.map((owner) => this.ownerAt(owner));
+      resolved = owners.map((owner) => this.resolve(this.owners[owner] as O));
       this.ownersOf.set(phrase, resolved);
     }
     visit({ owners: resolved, phrase, from: at, to: end });
