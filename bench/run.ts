@@ -194,7 +194,7 @@ await section('c. catalogue engine', async () => {
     // The Lambda bundle's createRequire banner is there for CommonJS dependencies and is paid once by the
     // handler's bundle (section b); the catalogue needs none of it.
     banner: {},
-    entryPoints: [join(ROOT, 'functions/analyze/engines/catalog/catalog.ts')],
+    entryPoints: [join(ROOT, 'functions/analyze/catalog/catalog.ts')],
     outfile: join(work, 'catalog.mjs'),
   });
   writeFileSync(

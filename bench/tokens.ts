@@ -3,17 +3,18 @@
  * Node by bench/run.ts; prints one JSON line.
  */
 import { zodResponseFormat } from 'openai/helpers/zod';
-import { groundingFor } from '../functions/analyze/engines/catalog/catalog-engine.js';
 import {
   approximateTokens,
   buildUserContent,
   modelOutputSchema,
   SYSTEM_PROMPT,
 } from '../functions/analyze/engines/openai/prompt.js';
+import { groundingFor } from '../functions/analyze/reading/grounding.js';
+import { readDescription } from '../functions/analyze/reading/reading.js';
 import { TYPICAL_DESCRIPTION } from './descriptions.js';
 import { TYPICAL_CATEGORIES, TYPICAL_PROVIDERS, typicalModelAnswer } from './typical-answer.js';
 
-const user = buildUserContent(TYPICAL_DESCRIPTION, TYPICAL_PROVIDERS, groundingFor(TYPICAL_DESCRIPTION));
+const user = buildUserContent(TYPICAL_DESCRIPTION, TYPICAL_PROVIDERS, groundingFor(readDescription(TYPICAL_DESCRIPTION)));
 const schema = JSON.stringify(zodResponseFormat(modelOutputSchema, 'technology_stack').json_schema.schema);
 const completion = JSON.stringify(typicalModelAnswer());
 const spelledOut = JSON.stringify(typicalModelAnswer({ spelledOut: true }));

@@ -4,10 +4,13 @@
  * descriptions cut to one sentence, and websites taken from the catalogue or verified.
  */
 import { isIP } from 'node:net';
+import { compactName as compact } from './catalog/catalog.js';
+import { findCatalogProvider } from './catalog/directory.js';
+import type { ProviderFacts } from './catalog/types.js';
 import { CATEGORY_IDS, CATEGORY_NAMES, type Category, type CategoryId, type Provider } from './contract.js';
-import { compactName as compact } from './engines/catalog/catalog.js';
-import { findCatalogProvider } from './engines/catalog/directory.js';
 import type { RawCategory, RawProvider, RawRecommendation } from './engines/engine.js';
+import { compareKeys, judge } from './reading/rank.js';
+import type { Reading } from './reading/reading.js';
 
 const MAX_USE_CASES = 5;
 const MAX_DESCRIPTION_CHARS = 240;
@@ -271,6 +274,28 @@ export interface ShapeOptions {
   providersPerCategory: number;
 }
 
+/**
+ * A model's picks held to the catalogue's reading: a catalogue provider that breaks a binding
+ * constraint is dropped (unless the description names it), and catalogue providers that do the job
+ * asked for move ahead of those that do not. Providers the catalogue does not know keep their place.
+ */
+const holdToReading = (providers: readonly RawProvider[], id: CategoryId, reading: Reading): RawProvider[] => {
+  const judgement = judge(id, reading);
+  const judged = providers.map((raw) => {
+    const known = findCatalogProvider(cleanName(raw.name), id);
+    const named = known !== undefined && reading.mentioned.has(known.id);
+    return { raw, verdict: known && !named ? judgement(known as ProviderFacts) : undefined };
+  });
+  const kept = judged.filter((j) => !j.verdict?.excluded);
+  const slots = kept.flatMap((j, i) => (j.verdict ? [i] : []));
+  const known = slots.map((i) => kept[i] as (typeof kept)[number]);
+  const sorted = [...known].sort((a, b) => compareKeys(a.verdict?.key ?? [], b.verdict?.key ?? []));
+  slots.forEach((slot, i) => {
+    kept[slot] = sorted[i] as (typeof kept)[number];
+  });
+  return kept.map((j) => j.raw);
+};
+
 /** Raw engine output in, contract categories out; never an empty category, never a duplicate. */
 export const shape = (raw: RawRecommendation, { providersPerCategory }: ShapeOptions): Category[] => {
   const merged = new Map<CategoryId, { reason?: string; providers: RawProvider[] }>();
@@ -285,7 +310,8 @@ export const shape = (raw: RawRecommendation, { providersPerCategory }: ShapeOpt
   }
 
   const categories: Category[] = [];
-  for (const [id, { reason, providers: rawProviders }] of merged) {
+  for (const [id, { reason, providers: unchecked }] of merged) {
+    const rawProviders = raw.reading ? holdToReading(unchecked, id, raw.reading) : unchecked;
     const seen = new Set<string>();
     const providers: Provider[] = [];
     for (const rawProvider of rawProviders) {

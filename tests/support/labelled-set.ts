@@ -17,20 +17,26 @@ export interface LabelledDescription {
   must: string[];
   /** Further ids that are fine to return. */
   ok: string[];
+  /** Provider checks: the category's rank-1 provider is one of these names. */
+  first?: Partial<Record<CategoryId, string[]>>;
+  /** Provider checks: none of these names in the category's top 3. */
+  avoid?: Partial<Record<CategoryId, string[]>>;
   expect?: Partial<Record<CategoryId, TopProviderExpectation>>;
 }
 
-/** The sets `npm test` holds to the quality bar; the others (d to h) are measured by `npm run quality`. */
+/** The sets `npm test` holds to the quality bar; the others are measured by `npm run quality`. */
 const TESTED_SETS = ['labelled-descriptions.jsonl', 'labelled-descriptions-b.jsonl', 'labelled-descriptions-c.jsonl'];
 
-export const readLabelledSet = (file: string): LabelledDescription[] =>
-  readFileSync(new URL(`../fixtures/${file}`, import.meta.url), 'utf8')
+const FIXTURES = new URL('../fixtures/', import.meta.url);
+
+export const readLabelledSet = (file: string, dir: URL = FIXTURES): LabelledDescription[] =>
+  readFileSync(new URL(file, dir), 'utf8')
     .split('\n')
     .filter((line) => line.trim())
     .map((line) => JSON.parse(line) as LabelledDescription);
 
-/** The project's own labelled descriptions the tests hold to the bar (three sets, 160 in all). */
-export const labelledDescriptions = (): LabelledDescription[] => TESTED_SETS.flatMap(readLabelledSet);
+/** The project's own labelled descriptions the tests hold to the bar. */
+export const labelledDescriptions = (): LabelledDescription[] => TESTED_SETS.flatMap((file) => readLabelledSet(file));
 
 /** Recall of `must` groups and precision against must+ok, as the published scorer defines them. */
 export const scoreCategories = (item: LabelledDescription, returned: readonly string[]) => {
@@ -43,4 +49,30 @@ export const scoreCategories = (item: LabelledDescription, returned: readonly st
     missing,
     extra,
   };
+};
+
+/** Names compared as the published scorer compares them: letters and digits only, containment from 5 characters. */
+const norm = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]/g, '');
+const sameName = (a: string, b: string) => a === b || (Math.min(a.length, b.length) >= 5 && (a.includes(b) || b.includes(a)));
+const matchesAny = (name: string, names: readonly string[]) => names.some((n) => sameName(norm(name), norm(n)));
+
+/** Provider checks (`first`, `avoid`) against the providers returned per category, best first. */
+export const scoreProviders = (item: LabelledDescription, returned: ReadonlyMap<string, readonly string[]>) => {
+  const failures: string[] = [];
+  let checks = 0;
+  for (const [id, names] of Object.entries(item.first ?? {})) {
+    checks += 1;
+    const top = returned.get(id)?.[0];
+    if (top === undefined || !matchesAny(top, names ?? [])) failures.push(`${id}#1=${top ?? 'absent'}`);
+  }
+  for (const [id, names] of Object.entries(item.avoid ?? {})) {
+    checks += 1;
+    const bad = (returned.get(id) ?? []).slice(0, 3).filter((name) => matchesAny(name, names ?? []));
+    if (bad.length > 0) failures.push(`${id}!${bad.join('+')}`);
+  }
+  return { checks, passed: checks - failures.length, failures };
 };

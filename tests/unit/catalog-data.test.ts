@@ -1,42 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { z } from 'zod';
+import { ARCHETYPES } from '../../functions/analyze/catalog/data/archetypes.js';
+import { CONSTRAINTS } from '../../functions/analyze/catalog/data/constraints.js';
+import { CATALOG_DATA } from '../../functions/analyze/catalog/data/index.js';
+import { LANGUAGE } from '../../functions/analyze/catalog/data/language.js';
+import { problemsIn } from '../../functions/analyze/catalog/schema.js';
+import { isValidPattern } from '../../functions/analyze/catalog/text.js';
 import { CATEGORY_IDS } from '../../functions/analyze/contract.js';
-import { CATALOG_DATA } from '../../functions/analyze/engines/catalog/data/index.js';
-import { APP_SHAPES, CONSTRAINT_PATTERNS } from '../../functions/analyze/engines/catalog/lexicon.js';
-import { isValidPattern } from '../../functions/analyze/engines/catalog/text.js';
 import { verifiedWebsite } from '../../functions/analyze/shape.js';
-
-/** The catalogue's own schema: what every entry must carry to be shown to a user. */
-const providerSchema = z.object({
-  id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
-  name: z.string().min(1).max(60),
-  website: z.url({ protocol: /^https$/ }),
-  description: z
-    .string()
-    .min(20)
-    .max(200)
-    .regex(/^[^\n]+[.]$/, 'one sentence ending with a full stop'),
-  bestUseCases: z.array(z.string().min(3)).min(2).max(5),
-  keywords: z.array(z.string().min(2)).min(1),
-  aliases: z.array(z.string().min(2)),
-  nameIsCommonWord: z.boolean().optional(),
-  popularity: z.int().min(1).max(10),
-  traits: z.object({
-    openSource: z.boolean(),
-    selfHostable: z.boolean(),
-    vendor: z.enum(['aws', 'gcp', 'azure', 'cloudflare', 'independent']),
-    euResidency: z.boolean(),
-    freeTier: z.boolean(),
-    platforms: z.array(z.enum(['web', 'mobile', 'server', 'desktop'])).min(1),
-    enterpriseSso: z.boolean().optional(),
-  }),
-});
-
-const categorySchema = z.object({
-  id: z.enum(CATEGORY_IDS),
-  signals: z.object({ strong: z.array(z.string()).min(10), weak: z.array(z.string()) }),
-  providers: z.array(providerSchema).min(8),
-});
 
 const allProviders = CATALOG_DATA.flatMap((c) => c.providers.map((p) => ({ category: c.id, ...p })));
 
@@ -45,13 +15,15 @@ describe('catalogue data', () => {
     expect(CATALOG_DATA.map((c) => c.id).sort()).toEqual([...CATEGORY_IDS].sort());
   });
 
-  it.each(CATALOG_DATA.map((c) => [c.id, c] as const))('has complete entries in %s', (_id, category) => {
-    const result = categorySchema.safeParse(category);
-    expect(result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([]);
-  });
+  it.each(CATALOG_DATA.map((c) => [c.id, c] as const))(
+    'has complete entries, one default job and a provider for every job in %s',
+    (_id, category) => {
+      expect(problemsIn(category)).toEqual([]);
+    },
+  );
 
-  it('holds at least 400 providers', () => {
-    expect(allProviders.length).toBeGreaterThanOrEqual(400);
+  it('holds at least 600 providers', () => {
+    expect(allProviders.length).toBeGreaterThanOrEqual(600);
   });
 
   it('links every provider to a well-formed https site on a public host', () => {
@@ -73,21 +45,30 @@ describe('catalogue data', () => {
     }
   });
 
-  it('writes every pattern in the documented syntax', () => {
+  it('writes every archetype, constraint and language pattern in the documented syntax', () => {
     const patterns = [
-      ...CATALOG_DATA.flatMap((c) => [
-        ...c.signals.strong,
-        ...c.signals.weak,
-        ...c.providers.flatMap((p) => [...p.keywords, ...p.aliases]),
-      ]),
-      ...APP_SHAPES.flatMap((s) => s.patterns),
-      ...Object.values(CONSTRAINT_PATTERNS).flatMap((c) => [...c.require, ...c.prefer]),
+      ...ARCHETYPES.flatMap((a) => a.patterns),
+      ...CONSTRAINTS.flatMap((c) => [...c.require, ...c.prefer]),
+      ...Object.values(LANGUAGE).flat(),
     ];
     expect(patterns.filter((pattern) => !isValidPattern(pattern))).toEqual([]);
     expect(isValidPattern('get paid')).toBe(true);
+    expect(isValidPattern('电子签名')).toBe(true);
+    expect(isValidPattern('pdf 生成')).toBe(true);
     expect(isValidPattern('Get Paid')).toBe(false);
     expect(isValidPattern('pa*')).toBe(false);
     expect(isValidPattern('_ walk')).toBe(false);
+    expect(isValidPattern('pdf生成')).toBe(false);
+  });
+
+  it('names only real jobs in archetypes', () => {
+    const jobs = new Map(CATALOG_DATA.map((c) => [c.id, new Set(c.capabilities.map((j) => j.id))]));
+    const unknown = ARCHETYPES.flatMap((a) =>
+      Object.entries(a.capabilities ?? {})
+        .filter(([category, job]) => !jobs.get(category as never)?.has(job as string))
+        .map(([category, job]) => `${a.name}: ${category}/${job}`),
+    );
+    expect(unknown).toEqual([]);
   });
 
   it('offers, in every category, options for the constraints people state', () => {
@@ -95,6 +76,11 @@ describe('catalogue data', () => {
       const traits = category.providers.map((p) => p.traits);
       expect({ id: category.id, freeTier: traits.some((t) => t.freeTier) }).toEqual({ id: category.id, freeTier: true });
       expect({ id: category.id, eu: traits.some((t) => t.euResidency) }).toEqual({ id: category.id, eu: true });
+      expect({ id: category.id, managed: traits.some((t) => t.managed || t.library) }).toEqual({
+        id: category.id,
+        managed: true,
+      });
+      expect({ id: category.id, selfHosted: traits.some((t) => t.selfHostable) }).toEqual({ id: category.id, selfHosted: true });
     }
   });
 });

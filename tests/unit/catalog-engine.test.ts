@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import { findCatalogProvider } from '../../functions/analyze/catalog/directory.js';
 import { recommendFromCatalog } from '../../functions/analyze/engines/catalog/catalog-engine.js';
-import { findCatalogProvider } from '../../functions/analyze/engines/catalog/directory.js';
-import { readProfile } from '../../functions/analyze/engines/catalog/profile.js';
+import { readDescription } from '../../functions/analyze/reading/reading.js';
 import { shape } from '../../functions/analyze/shape.js';
 import { labelledDescriptions, scoreCategories } from '../support/labelled-set.js';
 
@@ -27,7 +27,7 @@ describe('reading needs from plain words', () => {
 
   it('counts one word once per category, however many of its patterns overlap on it', () => {
     // "automat*" and "automatically" are both workflow hints: together they are still one hint.
-    const workflow = readProfile('It all happens automatically.').needs.get('workflow');
+    const workflow = readDescription('It all happens automatically.').needs.get('workflow');
     expect(workflow?.direct).toBeLessThan(2);
   });
 

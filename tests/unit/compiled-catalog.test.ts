@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { compileCatalog } from '../../functions/analyze/engines/catalog/compile.js';
-import { COMPILED_CATALOG, COMPILED_ENTRIES } from '../../functions/analyze/engines/catalog/compiled-catalog.js';
-import { compilePhrases, PhraseIndex, type PhraseKey, tokenize } from '../../functions/analyze/engines/catalog/text.js';
+import { compileCatalog } from '../../functions/analyze/catalog/compile.js';
+import { COMPILED_CATALOG, COMPILED_ENTRIES } from '../../functions/analyze/catalog/compiled-catalog.js';
+import { compilePhrases, PhraseIndex, type PhraseKey, tokenize } from '../../functions/analyze/catalog/text.js';
 
 describe('the compiled catalogue the engine loads', () => {
   it('is up to date with data/*.ts and the lexicon (else: npm run compile:catalog)', () => {

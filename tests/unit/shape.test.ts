@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { findCatalogProvider } from '../../functions/analyze/catalog/directory.js';
 import { categorySchema } from '../../functions/analyze/contract.js';
-import { findCatalogProvider } from '../../functions/analyze/engines/catalog/directory.js';
 import { firstSentence, shape, stripMarkup, toCategoryId, verifiedWebsite } from '../../functions/analyze/shape.js';
 
 const provider = (name: string, website?: string) => ({

@@ -1,3 +1,5 @@
+import type { Reading } from '../reading/reading.js';
+
 /**
  * What an engine returns before `shape()` turns it into the contract. Loose on purpose: a model's
  * output arrives here after schema validation but before any cleaning.
@@ -17,6 +19,11 @@ export interface RawCategory {
 
 export interface RawRecommendation {
   categories: readonly RawCategory[];
+  /**
+   * The catalogue's reading of the description, when the answer came from elsewhere (a model): shape()
+   * then drops picks that break a binding constraint and puts the providers that do the job first.
+   */
+  reading?: Reading | undefined;
 }
 
 export interface EngineRequest {

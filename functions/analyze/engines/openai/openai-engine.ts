@@ -10,7 +10,8 @@ import { zodResponseFormat } from 'openai/helpers/zod';
 import * as z from 'zod';
 import { DEFAULT_RETRY_AFTER_SECONDS, ProviderUnavailableError } from '../../errors.js';
 import type { Log } from '../../logger.js';
-import { groundingFor } from '../catalog/catalog-engine.js';
+import { groundingFor } from '../../reading/grounding.js';
+import { readDescription } from '../../reading/reading.js';
 import type { Engine, EngineRequest, RawRecommendation } from '../engine.js';
 import type { ApiKeySource } from './api-key.js';
 import { buildUserContent, type ModelOutput, modelOutputSchema, PROMPT_VERSION, SYSTEM_PROMPT } from './prompt.js';
@@ -116,9 +117,11 @@ export const createOpenAIEngine = ({ apiKey, model, baseURL, logger }: OpenAIEng
     const deadline = AbortSignal.timeout(Math.max(0, budgetMs));
     const callSignal = signal ? AbortSignal.any([signal, deadline]) : deadline;
     const openai = clientFor(await apiKey());
+    // The catalogue's reading grounds the answer, and shape() holds the answer to it afterwards.
+    const reading = readDescription(description);
     const messages = [
       { role: 'system' as const, content: SYSTEM_PROMPT },
-      { role: 'user' as const, content: buildUserContent(description, providersPerCategory, groundingFor(description)) },
+      { role: 'user' as const, content: buildUserContent(description, providersPerCategory, groundingFor(reading)) },
     ];
     const counter = { attempts: 0 };
     let outcome = 'ok';
@@ -139,7 +142,7 @@ export const createOpenAIEngine = ({ apiKey, model, baseURL, logger }: OpenAIEng
           const message = completion.choices[0]?.message;
           if (message?.refusal) throw new ProviderUnavailableError('refusal');
           if (!message?.parsed) throw new ProviderUnavailableError('invalid_output');
-          return withoutNulls(message.parsed);
+          return { ...withoutNulls(message.parsed), reading };
         } catch (err: unknown) {
           if (call === 1 && isUnusableOutput(err)) continue;
           throw err;

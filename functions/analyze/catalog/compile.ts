@@ -1,0 +1,177 @@
+/**
+ * Compiles the catalogue (data/: categories, archetypes, constraints, language cues) into the plain
+ * tables the engine loads at cold start. Run by `npm run compile:catalog`, which checks the data
+ * against the catalogue schema first; a test fails when the compiled file is out of date with the data.
+ * Building the phrase index from tens of thousands of patterns at every cold start would cost tens of
+ * milliseconds; reading the result costs a fraction of that.
+ */
+import { createHash } from 'node:crypto';
+import type { CategoryId } from '../category-ids.js';
+import { ARCHETYPES, RELATED_NEEDS } from './data/archetypes.js';
+import { CONSTRAINTS } from './data/constraints.js';
+import { CATALOG_DATA } from './data/index.js';
+import { LANGUAGE } from './data/language.js';
+import { problemsIn } from './schema.js';
+import { compactName, compilePhrases, isValidPattern, nameToPattern, type PhraseTables } from './text.js';
+import {
+  type Archetype,
+  type Capability,
+  type CategoryData,
+  type ConstraintData,
+  type ConstraintId,
+  type LanguageCues,
+  type ProviderFacts,
+  STRONG_SIGNAL,
+  WEAK_SIGNAL,
+} from './types.js';
+
+export type Cue = keyof LanguageCues;
+
+/** An owner of a pattern, with providers, archetypes and constraints referred to by position or id, so it is JSON. */
+export type CompiledOwner =
+  | { kind: 'signal'; category: CategoryId; weight: number }
+  | { kind: 'capability'; category: CategoryId; capability: string }
+  | { kind: 'veto'; category: CategoryId }
+  | { kind: 'keyword'; provider: number }
+  | { kind: 'mention'; provider: number; needsCapital?: true }
+  | { kind: 'archetype'; archetype: number }
+  | { kind: 'constraint'; constraint: ConstraintId; strength: 'require' | 'prefer' }
+  | { kind: 'cue'; cue: Cue };
+
+/** What the engine needs of a capability, an archetype or a constraint: everything but its patterns. */
+export type CapabilityFacts = Omit<Capability, 'signals'>;
+export type ArchetypeFacts = Omit<Archetype, 'patterns'>;
+export type ConstraintFacts = Omit<ConstraintData, 'require' | 'prefer'>;
+
+export interface CompiledCatalog {
+  /** Hash of everything below and of the entries: part of cache keys and of what the logs say answered. */
+  version: string;
+  /** Every provider's id and category, in the order of the published taxonomy, then of each category's data. */
+  providers: [id: string, category: CategoryId][];
+  capabilities: Partial<Record<CategoryId, CapabilityFacts[]>>;
+  archetypes: ArchetypeFacts[];
+  constraints: ConstraintFacts[];
+  relatedNeeds: typeof RELATED_NEEDS;
+  owners: CompiledOwner[];
+  phrases: PhraseTables;
+  /**
+   * Providers by compacted name or alias (see compactName), as `name=position,position` joined by ";":
+   * only the model's answers are looked up by name, so this is decoded on first use.
+   */
+  names: string;
+}
+
+/** Each category's provider entries, in the order of `providers`, as the JSON of a ProviderFacts[]. */
+export type CompiledEntries = Record<CategoryId, string>;
+
+export interface CatalogSource {
+  categories: readonly CategoryData[];
+  archetypes: readonly Archetype[];
+  constraints: readonly ConstraintData[];
+  language: LanguageCues;
+  relatedNeeds: typeof RELATED_NEEDS;
+}
+
+const SOURCE: CatalogSource = {
+  categories: CATALOG_DATA,
+  archetypes: ARCHETYPES,
+  constraints: CONSTRAINTS,
+  language: LANGUAGE,
+  relatedNeeds: RELATED_NEEDS,
+};
+
+/** A keyword shared by more providers of one category than this is left out of ranking. */
+const MAX_PROVIDERS_PER_KEYWORD = 3;
+
+export const compileCatalog = (source: CatalogSource = SOURCE): { catalog: CompiledCatalog; entries: CompiledEntries } => {
+  const crossCategory = [
+    ...source.archetypes.flatMap((a) => a.patterns.map((p) => [`archetype ${a.name}`, p])),
+    ...source.constraints.flatMap((c) => [...c.require, ...c.prefer].map((p) => [`constraint ${c.id}`, p])),
+    ...Object.entries(source.language).flatMap(([cue, list]) => list.map((p: string) => [`cue ${cue}`, p])),
+  ];
+  const problems = [
+    ...source.categories.flatMap(problemsIn),
+    ...crossCategory
+      .filter(([, p]) => !isValidPattern(p as string))
+      .map(([where, p]) => `${where}: "${p}" is not in the pattern syntax`),
+  ];
+  if (problems.length > 0) throw new Error(`The catalogue data has problems:\n${problems.join('\n')}`);
+
+  const providers: CompiledCatalog['providers'] = [];
+  const capabilities: CompiledCatalog['capabilities'] = {};
+  const entries = {} as Record<CategoryId, ProviderFacts[]>;
+  const owners: CompiledOwner[] = [];
+  const patterns: [string, number][] = [];
+  const names = new Map<string, number[]>();
+  const owner = (o: CompiledOwner): number => owners.push(o) - 1;
+  const addAll = (list: readonly string[], ownerIndex: number) => {
+    for (const pattern of list) patterns.push([pattern, ownerIndex]);
+  };
+  const addName = (name: string, provider: number): void => {
+    const key = compactName(name);
+    const named = names.get(key);
+    if (!named) names.set(key, [provider]);
+    else if (named.at(-1) !== provider) named.push(provider);
+  };
+
+  for (const category of source.categories) {
+    // A keyword most of a category's providers share ("free", "mobile", "api") tells them apart no
+    // better than their traits do: only keywords that pick out a few providers are kept.
+    const sharing = new Map<string, number>();
+    for (const p of category.providers) for (const k of new Set(p.keywords)) sharing.set(k, (sharing.get(k) ?? 0) + 1);
+    const distinctive = (keyword: string) => (sharing.get(keyword) ?? 0) <= MAX_PROVIDERS_PER_KEYWORD;
+    addAll(category.signals.strong, owner({ kind: 'signal', category: category.id, weight: STRONG_SIGNAL }));
+    addAll(category.signals.weak, owner({ kind: 'signal', category: category.id, weight: WEAK_SIGNAL }));
+    capabilities[category.id] = category.capabilities.map(({ signals, ...facts }) => {
+      addAll(signals, owner({ kind: 'capability', category: category.id, capability: facts.id }));
+      return facts;
+    });
+    if (category.vetoes) addAll(category.vetoes, owner({ kind: 'veto', category: category.id }));
+    entries[category.id] = [];
+    for (const { keywords, aliases, nameIsCommonWord, ...entry } of category.providers) {
+      entries[category.id].push(entry);
+      const provider = providers.push([entry.id, category.id]) - 1;
+      const mention = owner({ kind: 'mention', provider });
+      addAll(keywords.filter(distinctive), owner({ kind: 'keyword', provider }));
+      const namePattern = nameToPattern(entry.name);
+      if (namePattern)
+        patterns.push([namePattern, nameIsCommonWord ? owner({ kind: 'mention', provider, needsCapital: true }) : mention]);
+      addName(entry.name, provider);
+      for (const alias of aliases) {
+        patterns.push([alias, mention]);
+        if (!alias.includes('*') && !alias.includes('_')) addName(alias, provider);
+      }
+    }
+  }
+  const archetypes = source.archetypes.map(({ patterns: archetypePatterns, ...facts }, i) => {
+    addAll(archetypePatterns, owner({ kind: 'archetype', archetype: i }));
+    return facts;
+  });
+  const constraints = source.constraints.map(({ require, prefer, ...facts }) => {
+    addAll(require, owner({ kind: 'constraint', constraint: facts.id, strength: 'require' }));
+    addAll(prefer, owner({ kind: 'constraint', constraint: facts.id, strength: 'prefer' }));
+    return facts;
+  });
+  for (const [cue, list] of Object.entries(source.language) as [Cue, readonly string[]][]) {
+    addAll(list, owner({ kind: 'cue', cue }));
+  }
+
+  const content = {
+    providers,
+    capabilities,
+    archetypes,
+    constraints,
+    relatedNeeds: source.relatedNeeds,
+    owners,
+    phrases: compilePhrases(patterns),
+    names: [...names].map(([name, ids]) => `${name}=${ids.join(',')}`).join(';'),
+  };
+  const entriesJson = Object.fromEntries(
+    Object.entries(entries).map(([id, list]) => [id, JSON.stringify(list)]),
+  ) as CompiledEntries;
+  const version = createHash('sha256')
+    .update(JSON.stringify([content, entriesJson]))
+    .digest('hex')
+    .slice(0, 12);
+  return { catalog: { version, ...content }, entries: entriesJson };
+};

@@ -1,0 +1,328 @@
+/**
+ * Tokenising and phrase matching for the catalogue engine. Every pattern in the catalogue (signals,
+ * keywords, aliases) is compiled at build time into plain phrase tables (compilePhrases); at run time
+ * a PhraseIndex over those tables scans a description once, word by word, and reports each hit with
+ * where it sits in the original text.
+ *
+ * Pattern syntax (see types.ts): words separated by spaces, `word*` a prefix of at least 3 characters,
+ * `_` any one word.
+ */
+
+export interface Token {
+  /** Lower-case, accents stripped: what patterns are matched against. A pair of characters in Chinese or Japanese. */
+  word: string;
+  /** Offsets into the original text, to quote what matched. */
+  start: number;
+  end: number;
+  /** Written with a capital first letter in the original text. */
+  capitalised: boolean;
+  /** Which clause of the text it sits in: a full stop, a semicolon, a question or exclamation mark or a line break starts a new one. */
+  clause: number;
+}
+
+/** Chinese and Japanese script, written without spaces between words. */
+const CJK = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー`;
+/** A run of Chinese or Japanese characters, or a word of any other script's letters and digits. */
+const WORD = new RegExp(String.raw`[${CJK}]+|[[\p{L}\p{N}]--[${CJK}]]+`, 'gv');
+const CJK_RUN = new RegExp(`^[${CJK}]+$`, 'v');
+/** What ends a clause: negation and its scope never cross one. */
+const CLAUSE_END = /[.;!?。；！？\n]/;
+const COMBINING_MARKS = /\p{M}/gu;
+
+/** Printable ASCII and line breaks, most text and every product name, need no Unicode normalisation. */
+const PLAIN_ASCII = /^[\t\n\r\x20-\x7e]*$/;
+/**
+ * Lower-case with accents off and ß folded ("Café" → "cafe", "Straße" → "strasse"): how both the
+ * description's words and the catalogue's names are compared.
+ */
+export const foldText = (text: string): string =>
+  PLAIN_ASCII.test(text)
+    ? text.toLowerCase()
+    : text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase().replace(/ß/g, 'ss');
+
+/** Lower-case letters and digits only: how names are compared ("Next.js" and "nextjs" are one name). */
+export const compactName = (name: string): string =>
+  foldText(name)
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]/g, '');
+
+/** A product name as a pattern: "Next.js" → "next js", "Auth0" → "auth0". */
+export const nameToPattern = (name: string): string =>
+  foldText(name)
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/** A lower-cased word of plain ASCII letters and digits: already in the form patterns are written in. */
+const ASCII_WORD = /^[a-z0-9]+$/;
+
+/**
+ * Chinese and Japanese have no spaces between words: a run of their characters is read as its
+ * overlapping pairs ("数据库" → "数据", "据库"), which lets a pattern match anywhere inside a run
+ * without a dictionary. A lone character stays one token. Width variants are unified (NFKC).
+ */
+export const characterPairs = (run: string): string[] => {
+  const chars = [...run];
+  if (chars.length < 2) return chars.map((c) => c.normalize('NFKC'));
+  return chars.slice(0, -1).map((c, i) => (c + chars[i + 1]).normalize('NFKC'));
+};
+
+export const tokenize = (text: string): Token[] => {
+  const tokens: Token[] = [];
+  // Lower-case the whole text once; a word that is plain ASCII then needs nothing more (most words of
+  // most descriptions), the others are folded one by one. Offsets hold while lower-casing keeps length.
+  const lower = text.toLowerCase();
+  const sameOffsets = lower.length === text.length;
+  let clause = 0;
+  let previousEnd = 0;
+  for (const m of text.matchAll(WORD)) {
+    const raw = m[0];
+    const start = m.index;
+    if (start > previousEnd && CLAUSE_END.test(text.slice(previousEnd, start))) clause += 1;
+    previousEnd = start + raw.length;
+    const lowered = sameOffsets ? lower.slice(start, start + raw.length) : '';
+    const plain = sameOffsets && ASCII_WORD.test(lowered);
+    if (!plain && CJK_RUN.test(raw)) {
+      // Offsets of each pair, counted in UTF-16 units of the original run.
+      const chars = [...raw];
+      let offset = start;
+      characterPairs(raw).forEach((pair, i) => {
+        const width = (chars[i] as string).length;
+        tokens.push({ word: pair, start: offset, end: offset + width + (chars[i + 1]?.length ?? 0), capitalised: false, clause });
+        offset += width;
+      });
+      continue;
+    }
+    const first = raw[0] ?? '';
+    tokens.push({
+      word: plain ? lowered : foldText(raw),
+      start,
+      end: start + raw.length,
+      capitalised: plain ? raw.charCodeAt(0) !== lowered.charCodeAt(0) : first !== first.toLowerCase(),
+      clause,
+    });
+  }
+  return tokens;
+};
+
+/** How many words a text has, counting two Chinese or Japanese characters as one word. */
+export const wordCountOf = (tokens: readonly Token[]): number => {
+  let words = 0;
+  let pairs = 0;
+  for (const token of tokens) {
+    if (CJK_RUN.test(token.word)) pairs += 1;
+    else words += 1;
+  }
+  return words + Math.ceil(pairs / 2);
+};
+
+/**
+ * Patterns as plain, JSON-ready tables. Phrases are keyed by their exact first word, or, when the first
+ * word is a prefix (`word*`), by the prefix's first three letters (every prefix has at least three).
+ * Each key holds its phrases as one string, entries joined by ";": `rest words|owner,owner` (and
+ * `prefix|rest words|owner` in byPrefix); owners are positions in the owner list the index is given.
+ * Strings rather than nested arrays: JSON.parse makes a few thousand strings instead of tens of
+ * thousands of small arrays, which is most of what a cold start costs.
+ */
+export interface PhraseTables {
+  byWord: Record<string, string>;
+  byPrefix: Record<string, string>;
+}
+
+const BUCKET = 3;
+
+const WORD_PATTERN = new RegExp(String.raw`^([a-z0-9]+|[a-z0-9]{3,}\*|_|[${CJK}]{2,})$`, 'v');
+
+/**
+ * Whether a pattern is written in the syntax above: canonical (lower case, single spaces) and starting
+ * with a word. Checked over the whole catalogue by its tests.
+ */
+export const isValidPattern = (pattern: string): boolean => {
+  const words = pattern.split(' ');
+  return words[0] !== '_' && words.every((w) => WORD_PATTERN.test(w));
+};
+
+/** Adds `value` to the list under `key`, creating it. */
+const push = <K, V>(map: Map<K, V[]>, key: K, value: V): void => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
+/** A pattern as the tokens it matches: Chinese and Japanese words become their character pairs. */
+export const patternTokens = (pattern: string): string =>
+  pattern
+    .split(' ')
+    .flatMap((word) => (CJK_RUN.test(word) ? characterPairs(word) : [word]))
+    .join(' ');
+
+/**
+ * Compiles (pattern, owner) pairs into phrase tables. A pattern given twice is one phrase with both
+ * owners (a phrase can be a signal and a keyword at once). Runs at build time, not at cold start.
+ */
+export const compilePhrases = (entries: Iterable<readonly [pattern: string, owner: number]>): PhraseTables => {
+  const phrases = new Map<string, { owners: number[] }>();
+  for (const [written, owner] of entries) {
+    const pattern = patternTokens(written);
+    const known = phrases.get(pattern);
+    if (!known) phrases.set(pattern, { owners: [owner] });
+    else if (!known.owners.includes(owner)) known.owners.push(owner);
+  }
+  const byWord = new Map<string, string[]>();
+  const byPrefix = new Map<string, string[]>();
+  for (const [pattern, { owners }] of phrases) {
+    const [first = '', ...rest] = pattern.split(' ');
+    const entry = `${rest.join(' ')}|${owners.join(',')}`;
+    if (first.endsWith('*')) push(byPrefix, first.slice(0, BUCKET), `${first.slice(0, -1)}|${entry}`);
+    else push(byWord, first, entry);
+  }
+  const join = (table: Map<string, string[]>) => Object.fromEntries([...table].map(([key, list]) => [key, list.join(';')]));
+  return { byWord: join(byWord), byPrefix: join(byPrefix) };
+};
+
+/** Which pattern matched: the same object wherever in the text, or in any text, the pattern matches. */
+export type PhraseKey = object;
+
+export interface PhraseHit<T> {
+  /** Everything the matched pattern stands for: a phrase can be a signal and a keyword at once. */
+  owners: readonly T[];
+  phrase: PhraseKey;
+  /** Index of the first and one past the last token of the hit. */
+  from: number;
+  to: number;
+}
+
+/** One word of a pattern against one word of the text. */
+const matchesWord = (patternWord: string, word: string): boolean => {
+  if (patternWord === '_') return true;
+  return patternWord.endsWith('*') ? word.startsWith(patternWord.slice(0, -1)) : patternWord === word;
+};
+
+interface Phrase {
+  /** The words after the first, as written: `word`, `prefix*` or `_`. */
+  rest: readonly string[];
+  owners: readonly number[];
+}
+
+/** The phrases one word of text can start: those any next word may continue, and those keyed by their exact second word. */
+interface Candidates {
+  any: Phrase[];
+  bySecondWord: Map<string, Phrase[]>;
+}
+
+interface PrefixPhrase extends Phrase {
+  prefix: string;
+}
+
+const NO_PHRASES: readonly never[] = [];
+
+/** How many distinct words of text the index remembers the candidate phrases of. */
+const CANDIDATE_CACHE_WORDS = 20_000;
+
+const decodePhrase = (rest: string, owners: string): Phrase => ({
+  rest: rest ? rest.split(' ') : [],
+  owners: owners.split(',').map(Number),
+});
+
+/**
+ * Compiled phrase tables ready to scan: a few look-ups per word of text, whatever the size of the
+ * catalogue. A table entry is decoded the first time a description has its word, then kept; so are a
+ * phrase's owners, the first time it matches.
+ */
+export class PhraseIndex<O, T> {
+  private readonly words = new Map<string, readonly Phrase[]>();
+  private readonly prefixes = new Map<string, readonly PrefixPhrase[]>();
+  private readonly candidates = new Map<string, Candidates>();
+  private readonly ownersOf = new Map<Phrase, readonly T[]>();
+
+  /** `resolve` turns a compiled owner into what hits report, once per phrase and only when it matches. */
+  constructor(
+    private readonly tables: PhraseTables,
+    private readonly owners: readonly O[],
+    private readonly resolve: (owner: O) => T,
+  ) {}
+
+  private phrasesStartingWith(word: string): readonly Phrase[] {
+    let found = this.words.get(word);
+    if (found) return found;
+    // Only the catalogue's own words are kept: the words of descriptions are unbounded.
+    if (!Object.hasOwn(this.tables.byWord, word)) return NO_PHRASES;
+    found = (this.tables.byWord[word] as string).split(';').map((entry) => {
+      const [rest = '', owners = ''] = entry.split('|');
+      return decodePhrase(rest, owners);
+    });
+    this.words.set(word, found);
+    return found;
+  }
+
+  private phrasesInBucket(bucket: string): readonly PrefixPhrase[] {
+    let found = this.prefixes.get(bucket);
+    if (found) return found;
+    if (!Object.hasOwn(this.tables.byPrefix, bucket)) return NO_PHRASES;
+    found = (this.tables.byPrefix[bucket] as string).split(';').map((entry) => {
+      const [prefix = '', rest = '', owners = ''] = entry.split('|');
+      return { prefix, ...decodePhrase(rest, owners) };
+    });
+    this.prefixes.set(bucket, found);
+    return found;
+  }
+
+  /**
+   * Every phrase a word can start (its exact-word phrases and the prefix phrases it fits), split so a
+   * scan tries only those whose second word is the text's next word: common words ("on", "in") start
+   * dozens of phrases.
+   */
+  private candidatesFor(word: string): Candidates {
+    let found = this.candidates.get(word);
+    if (found) return found;
+    const prefixed =
+      word.length < BUCKET ? NO_PHRASES : this.phrasesInBucket(word.slice(0, BUCKET)).filter((p) => word.startsWith(p.prefix));
+    found = { any: [], bySecondWord: new Map() };
+    for (const phrase of [...this.phrasesStartingWith(word), ...prefixed]) {
+      const second = phrase.rest[0];
+      if (second === undefined || second === '_' || second.endsWith('*')) found.any.push(phrase);
+      else push(found.bySecondWord, second, phrase);
+    }
+    // Words of descriptions are unbounded: forget them all now and then rather than grow for ever.
+    if (this.candidates.size >= CANDIDATE_CACHE_WORDS) this.candidates.clear();
+    this.candidates.set(word, found);
+    return found;
+  }
+
+  /**
+   * Calls `visit` for every occurrence of every pattern in the tokens, in text order. `wants` lets the
+   * caller skip phrases it has no more use for (already counted).
+   */
+  scan(tokens: readonly Token[], visit: (hit: PhraseHit<T>) => void, wants: (phrase: PhraseKey) => boolean = () => true): void {
+    for (let i = 0; i < tokens.length; i++) {
+      const { any, bySecondWord } = this.candidatesFor((tokens[i] as Token).word);
+      for (const phrase of any) this.match(phrase, tokens, i, visit, wants);
+      if (bySecondWord.size === 0 || i + 1 >= tokens.length) continue;
+      const next = bySecondWord.get((tokens[i + 1] as Token).word);
+      if (next) for (const phrase of next) this.match(phrase, tokens, i, visit, wants);
+    }
+  }
+
+  /** Matches the rest of one phrase whose first word matched at `at`. */
+  private match(
+    phrase: Phrase,
+    tokens: readonly Token[],
+    at: number,
+    visit: (hit: PhraseHit<T>) => void,
+    wants: (phrase: PhraseKey) => boolean,
+  ): void {
+    const { rest, owners } = phrase;
+    const end = at + 1 + rest.length;
+    if (end > tokens.length) return;
+    for (let k = 0; k < rest.length; k++) {
+      if (!matchesWord(rest[k] as string, (tokens[at + 1 + k] as Token).word)) return;
+    }
+    if (!wants(phrase)) return;
+    let resolved = this.ownersOf.get(phrase);
+    if (!resolved) {
+      resolved = owners.map((owner) => this.resolve(this.owners[owner] as O));
+      this.ownersOf.set(phrase, resolved);
+    }
+    visit({ owners: resolved, phrase, from: at, to: end });
+  }
+}

@@ -1,0 +1,197 @@
+import type { CategoryId } from '../category-ids.js';
+
+/**
+ * Catalogue data types. Text patterns (signals, capability signals, vetoes, keywords, aliases,
+ * archetypes, constraints) share one syntax, matched against the description after lower-casing and
+ * stripping accents, word by word:
+ *   - words separated by single spaces, lower-case ASCII letters and digits only ("get paid", "next js");
+ *   - a word ending in `*` matches any word starting with it ("subscri*" matches "subscriptions");
+ *     the part before `*` has at least 3 characters;
+ *   - a word `_` matches exactly one arbitrary word ("follow _ walk");
+ *   - Chinese and Japanese are written as they are ("支付", "電子署名", "データベース"): the text and the
+ *     pattern are both read as overlapping pairs of characters, so a pattern matches inside longer runs
+ *     of text without word breaks. Such a pattern needs at least two characters.
+ * Punctuation in the description splits words, so "Next.js" is the two words "next js" and "e-mail" is "e mail".
+ */
+export type Pattern = string;
+
+/** The cloud a provider belongs to, for "AWS only" style constraints; `independent` for everyone else. */
+export type Vendor = 'aws' | 'gcp' | 'azure' | 'cloudflare' | 'independent';
+
+export type Platform = 'web' | 'mobile' | 'server' | 'desktop';
+
+export interface ProviderTraits {
+  /** The core product's source is under an OSI licence. */
+  openSource: boolean;
+  /** You can run it on your own servers (a self-hosted edition counts; a library always can). */
+  selfHostable: boolean;
+  /** Its makers (or its cloud) run it for you as a hosted service: nothing for you to operate. */
+  managed: boolean;
+  /** Code you put inside your own application (a framework, an SDK, a library) rather than a system you run or rent. */
+  library?: boolean;
+  vendor: Vendor;
+  /** Data can be kept in the EU (an EU region or an EU-only plan), or it is software you run wherever you like. */
+  euResidency: boolean;
+  /** Made by a company based in the EU (or EEA/Switzerland), so no non-EU law reaches the data it holds. */
+  euCompany?: boolean;
+  /** A permanent free tier or a free open-source edition; a trial alone does not count. */
+  freeTier: boolean;
+  /** Where it runs or which SDKs it ships: `mobile` means native iOS/Android SDKs or apps. */
+  platforms: readonly Platform[];
+  /** Offers enterprise SSO (SAML/OIDC federation) to the end users of the app. Meaningful in `auth`. */
+  enterpriseSso?: boolean;
+  /** The vendor signs a HIPAA business associate agreement for this service (or it is software you run yourself). */
+  hipaa?: boolean;
+}
+
+export type TraitName = Exclude<keyof ProviderTraits, 'vendor' | 'platforms'>;
+
+/**
+ * A test on a provider's traits: every field given must hold (a missing optional trait counts as
+ * false; `vendor` lists the vendors that pass).
+ */
+export type TraitTest = Partial<Record<TraitName, boolean>> & { vendor?: readonly Vendor[] };
+
+export interface CatalogProvider {
+  /** Unique across the catalogue, kebab-case: "stripe", "aws-lambda", "supabase-auth". */
+  id: string;
+  /** The product's own name as its makers write it. */
+  name: string;
+  /** Canonical https home page on the provider's own domain, no tracking parameters. */
+  website: string;
+  /** One sentence of our own, ending with a full stop. */
+  description: string;
+  /** 2 to 5 short phrases, each a situation where it is the right pick. */
+  bestUseCases: readonly string[];
+  /** The jobs it does: ids of its category's capabilities, the one it is best known for first. */
+  capabilities: readonly string[];
+  /** Phrases that signal a project this provider suits particularly well ("payouts", "merchant of record"). */
+  keywords: readonly Pattern[];
+  /**
+   * Other ways people write its name, matched as whole words: product names, short forms, common
+   * misspellings ("stripe connect", "postgress"). Never ordinary English words.
+   */
+  aliases: readonly Pattern[];
+  /**
+   * Set when the name itself is an ordinary word ("Express", "Render", "Stream"): the name then counts
+   * as a mention only when written with a capital letter; aliases still count as usual.
+   */
+  nameIsCommonWord?: boolean;
+  /** 1..10: how safe a default pick it is for most teams (adoption, maturity, docs). */
+  popularity: number;
+  traits: ProviderTraits;
+}
+
+/**
+ * One distinct job a category's providers do (documents: PDF generation, e-signature, OCR). A
+ * provider that does not do the job the description asks for never ranks above one that does.
+ */
+export interface Capability {
+  /** Kebab-case, unique within its category: "pdf-generation". */
+  id: string;
+  /** How a reason names the job: "PDF generation". */
+  name: string;
+  /** The job assumed when the description names none; exactly one per category. */
+  default?: true;
+  /**
+   * For small, single-device use only (an embedded database): never the job read from a description
+   * that states a large scale (millions of users, multi-tenant SaaS), whatever else it says.
+   */
+  smallScaleOnly?: true;
+  /** Phrases that show this job is wanted. Each also counts as a strong signal for the category. */
+  signals: readonly Pattern[];
+}
+
+export interface CategoryData {
+  id: CategoryId;
+  /**
+   * Phrases that show the project needs this category without saying which job
+   * ("get paid weekly" → payments), in every language we read.
+   * `strong`: enough on its own. `weak`: a hint that counts only together with another.
+   */
+  signals: { strong: readonly Pattern[]; weak: readonly Pattern[] };
+  /** The distinct jobs of the category; one of them is the default. */
+  capabilities: readonly Capability[];
+  /**
+   * Phrases in which the category's own words mean something else ("store the data" is not a shop,
+   * "real-time reports" need no websockets): a signal of this category that overlaps one is ignored.
+   */
+  vetoes?: readonly Pattern[];
+  providers: readonly CatalogProvider[];
+}
+
+/** What one matched signal adds to its category's score: a strong one is enough to select it. */
+export const STRONG_SIGNAL = 2;
+export const WEAK_SIGNAL = 1;
+
+/** What the running engine keeps of a provider: the patterns live in the compiled phrase index instead. */
+export type ProviderFacts = Omit<CatalogProvider, 'keywords' | 'aliases' | 'nameIsCommonWord'>;
+
+/**
+ * A shape of product a description can name ("marketplace", "expense splitting", "field-service app"),
+ * and the needs such a product has even when the text does not state them.
+ */
+export interface Archetype {
+  /** How a reason names it: "Usually needed with a marketplace". */
+  name: string;
+  patterns: readonly Pattern[];
+  /** Score added to each category when the archetype is present (2 is enough to select on its own). */
+  implies: Readonly<Partial<Record<CategoryId, number>>>;
+  /** The job it implies inside a category it implies or the text states ("online course" → video: on-demand). */
+  capabilities?: Readonly<Partial<Record<CategoryId, string>>>;
+  /** Archetypes that cancel this one: a "web app" is not a phone app. */
+  unless?: readonly string[];
+  /** Categories where a named product cancels this archetype: a "Rails app" is not a phone app. */
+  unlessNamed?: readonly CategoryId[];
+}
+
+export type ConstraintId =
+  | 'aws'
+  | 'gcp'
+  | 'azure'
+  | 'cloudflare'
+  | 'managed'
+  | 'selfHosted'
+  | 'openSource'
+  | 'eu'
+  | 'hipaa'
+  | 'zeroBudget'
+  | 'sso'
+  | 'largeScale';
+
+/**
+ * A constraint a description can state, how it is said and what it asks of providers. `require`
+ * phrases make it binding: providers that break it are left out (unless nothing of the job asked for
+ * would remain, or the description names them) and those that honour it rank first. `prefer` phrases
+ * only nudge the ranking.
+ */
+export interface ConstraintData {
+  id: ConstraintId;
+  /** How reasons and the model's prompt name it: "AWS only", "managed services". */
+  label: string;
+  require: readonly Pattern[];
+  prefer: readonly Pattern[];
+  /** What a negated phrase states instead ("avoid running our own servers" → managed); absent: negation cancels it. */
+  whenNegated?: ConstraintId;
+  /** Providers that honour it, best first: passing an earlier test ranks before passing only a later one. */
+  rankFirst?: readonly TraitTest[];
+  /** Providers that break it. */
+  exclude?: TraitTest;
+  /** A large scale rules out small-scale-only jobs (an embedded database for a multi-tenant SaaS). */
+  rulesOutSmallScale?: true;
+}
+
+/**
+ * Words and phrases that change what the words around them mean, in every language we read. They
+ * act within a clause and, for negation, on what follows within NEGATION_WINDOW words.
+ */
+export interface LanguageCues {
+  /** "no payments", "without login": what follows is not wanted, unless the clause says it is missing today. */
+  negations: readonly Pattern[];
+  /** "we don't need", "no need for": what follows is not wanted, whatever else the clause says. */
+  rejections: readonly Pattern[];
+  /** "yet", "today", "currently": with a negation, the thing is missing now, and so needed. */
+  absence: readonly Pattern[];
+  /** "we're moving away from", "replace", "instead of": the product named next is on its way out. */
+  replacing: readonly Pattern[];
+}

@@ -1,0 +1,136 @@
+/**
+ * Orders a category's providers by how well they do the job the reading asks for, under the
+ * constraints it states. Pure and deterministic: equal scores fall back to popularity, then to the
+ * catalogue's own order. The same judgement re-ranks a model's picks in shape().
+ */
+
+import {
+  type CapabilityFacts,
+  CONSTRAINT_FACTS,
+  type ConstraintFacts,
+  type IndexedProvider,
+  providersIn,
+} from '../catalog/catalog.js';
+import type { ProviderFacts, ProviderTraits, TraitTest } from '../catalog/types.js';
+import type { CategoryId } from '../category-ids.js';
+import { jobsFor, type Reading } from './reading.js';
+
+const KEYWORD_WEIGHT = 2.5;
+const PREFERRED_BONUS = 6;
+const MOBILE_BONUS = 4;
+
+/** Whether a provider's traits pass a test: every field given must hold; a missing optional trait is false. */
+export const passes = (traits: ProviderTraits, test: TraitTest): boolean =>
+  Object.entries(test).every(([trait, wanted]) =>
+    trait === 'vendor'
+      ? (wanted as readonly string[]).includes(traits.vendor)
+      : (traits[trait as keyof ProviderTraits] ?? false) === wanted,
+  );
+
+/** Position of the first test passed, or the number of tests when none is: lower ranks first. */
+const tierOf = (traits: ProviderTraits, tests: readonly TraitTest[] | undefined): number => {
+  if (!tests) return 0;
+  const at = tests.findIndex((test) => passes(traits, test));
+  return at === -1 ? tests.length : at;
+};
+
+/** Position of the first wanted job the provider does, or the number of jobs when it does none. */
+const jobTierOf = (entry: ProviderFacts, jobs: readonly CapabilityFacts[]): number => {
+  const at = jobs.findIndex((job) => entry.capabilities.includes(job.id));
+  return at === -1 ? jobs.length : at;
+};
+
+/** The constraints the reading makes binding, in the order the catalogue applies them. */
+const bindingConstraints = (reading: Reading): ConstraintFacts[] =>
+  CONSTRAINT_FACTS.filter((c) => reading.constraints.get(c.id)?.strength === 'require');
+
+/**
+ * How the reading judges one provider of a category: whether a binding constraint rules it out, and a
+ * sort key (lower first) from the job it does and the constraints it honours.
+ */
+export interface Judgement {
+  excluded: boolean;
+  key: number[];
+}
+
+export const judge = (category: CategoryId, reading: Reading) => {
+  const jobs = jobsFor(category, reading);
+  const binding = bindingConstraints(reading);
+  return (entry: ProviderFacts): Judgement => ({
+    excluded: binding.some((c) => c.exclude !== undefined && passes(entry.traits, c.exclude)),
+    key: [jobTierOf(entry, jobs), ...binding.map((c) => tierOf(entry.traits, c.rankFirst))],
+  });
+};
+
+/** Orders two judgements' keys: lower first. */
+export const compareKeys = (a: readonly number[], b: readonly number[]): number => {
+  for (let i = 0; i < a.length; i++) {
+    const d = (a[i] as number) - (b[i] as number);
+    if (d !== 0) return d;
+  }
+  return 0;
+};
+
+export interface RankedCategory {
+  providers: IndexedProvider[];
+  /** The job the ranking served first, when the text asked for one or the category has several. */
+  job: CapabilityFacts | undefined;
+  /** Constraints the ranking honoured, or could not honour, in words for the category's reason. */
+  notes: string[];
+}
+
+export const rankProviders = (category: CategoryId, reading: Reading): RankedCategory => {
+  const jobs = jobsFor(category, reading);
+  const mainJob = jobs[0];
+  const judgement = judge(category, reading);
+  const notes: string[] = [];
+  const named = (p: IndexedProvider) => reading.mentioned.has(p.id);
+  const doesMainJob = (p: IndexedProvider) => !mainJob || p.entry.capabilities.includes(mainJob.id);
+
+  let candidates = providersIn(category).filter((p) => !reading.replacing.has(p.id));
+  // A binding constraint leaves out the providers that break it, unless that would leave none for the
+  // job asked for: then it gives way, and the reason says so. Providers the text names stay.
+  for (const constraint of bindingConstraints(reading)) {
+    const { exclude } = constraint;
+    if (!exclude) continue;
+    const kept = candidates.filter((p) => named(p) || !passes(p.entry.traits, exclude));
+    if (kept.some(doesMainJob)) {
+      if (kept.length < candidates.length) notes.push(constraint.label);
+      candidates = kept;
+    } else {
+      notes.push(`nothing here meets “${constraint.label}”, so these are the closest`);
+    }
+  }
+  for (const constraint of bindingConstraints(reading)) {
+    if (constraint.rankFirst && !constraint.exclude) notes.push(constraint.label);
+  }
+
+  const preferred = CONSTRAINT_FACTS.filter((c) => reading.constraints.get(c.id)?.strength === 'prefer' && c.rankFirst);
+  const mobile = reading.archetypes.has('mobile app') || reading.archetypes.has('app');
+  const score = (p: IndexedProvider): number => {
+    const { traits, popularity } = p.entry;
+    let s = popularity + KEYWORD_WEIGHT * (reading.keywordHits.get(p.id) ?? 0);
+    for (const c of preferred) {
+      const tier = tierOf(traits, c.rankFirst);
+      if (tier < (c.rankFirst?.length ?? 0)) s += PREFERRED_BONUS / (tier + 1);
+    }
+    if (mobile && traits.platforms.includes('mobile')) s += MOBILE_BONUS;
+    return s;
+  };
+  // Named providers first when they do a job the text asks for ("we already use Zendesk"); otherwise
+  // they rank with the others that do the same job.
+  const namedFirst = (p: IndexedProvider): number =>
+    named(p) && jobTierOf(p.entry, jobs) < jobs.length ? (reading.mentioned.get(p.id) as number) : Number.MAX_SAFE_INTEGER;
+
+  const ranked = candidates.map((p, order) => ({ p, order, first: namedFirst(p), key: judgement(p.entry).key, s: score(p) }));
+  ranked.sort(
+    (a, b) =>
+      a.first - b.first ||
+      compareKeys(a.key, b.key) ||
+      (named(b.p) ? 1 : 0) - (named(a.p) ? 1 : 0) ||
+      b.s - a.s ||
+      b.p.entry.popularity - a.p.entry.popularity ||
+      a.order - b.order,
+  );
+  return { providers: ranked.map((x) => x.p), job: mainJob, notes };
+};

@@ -1,0 +1,358 @@
+/**
+ * The catalogue's reading of a description: what the project needs (categories, the job wanted in
+ * each, how each need was found) and the constraints it states, with their polarity. Both engines
+ * use it: the catalogue engine answers from it, the model is grounded in it. Deterministic, no network.
+ */
+
+import {
+  type ArchetypeFacts,
+  type CapabilityFacts,
+  type ConstraintFacts,
+  capabilitiesOf,
+  constraintFacts,
+  type IndexedProvider,
+  type Owner,
+  phraseIndex,
+  RELATED,
+} from '../catalog/catalog.js';
+import { type PhraseHit, type Token, tokenize, wordCountOf } from '../catalog/text.js';
+import { type ConstraintId, STRONG_SIGNAL, WEAK_SIGNAL } from '../catalog/types.js';
+import type { CategoryId } from '../category-ids.js';
+
+export interface Job {
+  /** Evidence weight: each phrase of the text that asks for the job counts 2, an archetype that implies it 1. */
+  score: number;
+  /** Phrases of the description that ask for the job, as written. */
+  evidence: string[];
+  /** Archetypes that imply it. */
+  impliedBy: string[];
+}
+
+export interface Need {
+  score: number;
+  /** Score from the description's own words, as opposed to what its archetypes imply. */
+  direct: number;
+  /** Phrases of the description that point at the category, as written. */
+  evidence: string[];
+  /** Archetypes and other needs that imply the category ("marketplace", "payments"). */
+  impliedBy: string[];
+  /** The jobs asked for inside the category, by capability id. */
+  jobs: Map<string, Job>;
+}
+
+export interface StatedConstraint {
+  strength: 'require' | 'prefer';
+  /** The phrase that stated it, as written. */
+  evidence: string;
+}
+
+export interface Reading {
+  wordCount: number;
+  needs: Map<CategoryId, Need>;
+  /** Providers the description names as in use or wanted, by catalogue id, with the position of their first mention. */
+  mentioned: Map<string, number>;
+  /** Providers the description says the team is leaving ("moving away from Heroku"). */
+  replacing: Set<string>;
+  /** Distinct keyword patterns that matched, per provider id. */
+  keywordHits: Map<string, number>;
+  constraints: Map<ConstraintId, StatedConstraint>;
+  archetypes: Set<string>;
+  /** The categories the project needs, most important first: stated needs, then implied ones. */
+  categories: CategoryId[];
+}
+
+/** Score a category needs to be recommended: one strong signal, or two hints. */
+export const SELECTION_THRESHOLD = 2;
+/** No answer lists more categories than this. */
+export const MAX_CATEGORIES = 10;
+/** How many words may sit between a negation and what it negates. */
+const NEGATION_WINDOW = 2;
+/** How many words may sit between "moving away from" and the product left. */
+const REPLACING_WINDOW = 3;
+/** What a description with no recognisable need gets: the backbone of a web application. */
+const FALLBACK: readonly CategoryId[] = ['frontend', 'backend', 'database', 'hosting'];
+/**
+ * Across our labelled descriptions a database is required in ~60% and acceptable in ~95%: one more
+ * hint of stored data (a user, an order, a booking) is then enough to include it.
+ */
+const DATABASE_PRIOR = WEAK_SIGNAL;
+/** Requests only about tooling keep no data of their own unless the text says so. */
+const TOOLING: ReadonlySet<CategoryId> = new Set(['cicd', 'infrastructure', 'monitoring', 'testing', 'flags', 'security']);
+
+/** Small descriptions get small stacks of implied needs: a landing page is not a platform. */
+const impliedRoomFor = (wordCount: number): number =>
+  wordCount <= 6 ? 3 : wordCount <= 10 ? 4 : wordCount <= 20 ? 7 : wordCount <= 35 ? 9 : MAX_CATEGORIES;
+
+type Hit = PhraseHit<Owner>;
+
+/** Where negation, rejection, absence and replacement cues sit, to judge the words after them. */
+class Cues {
+  private readonly negations: Hit[] = [];
+  private readonly rejections: Hit[] = [];
+  private readonly replacements: Hit[] = [];
+  private readonly absentClauses = new Set<number>();
+
+  constructor(private readonly tokens: readonly Token[]) {}
+
+  add(hit: Hit, cue: string): void {
+    if (cue === 'negations') this.negations.push(hit);
+    else if (cue === 'rejections') this.rejections.push(hit);
+    else if (cue === 'replacing') this.replacements.push(hit);
+    else this.absentClauses.add(this.clauseAt(hit.from));
+  }
+
+  private clauseAt(index: number): number {
+    return (this.tokens[index] as Token).clause;
+  }
+
+  private before(cues: readonly Hit[], hit: Hit, window: number): boolean {
+    const clause = this.clauseAt(hit.from);
+    return cues.some((c) => c.to <= hit.from && hit.from - c.to <= window && this.clauseAt(c.from) === clause);
+  }
+
+  /**
+   * Whether the words of a hit are negated: "no payments", "we don't need a CMS". A plain negation in a
+   * clause that says the thing is missing today ("we have no search yet") states a need instead.
+   */
+  negates(hit: Hit): boolean {
+    if (this.before(this.rejections, hit, NEGATION_WINDOW)) return true;
+    return this.before(this.negations, hit, NEGATION_WINDOW) && !this.absentClauses.has(this.clauseAt(hit.from));
+  }
+
+  /** "moving away from X", "instead of X": X is on its way out. */
+  replaces(hit: Hit): boolean {
+    return this.before(this.replacements, hit, REPLACING_WINDOW);
+  }
+}
+
+const newNeed = (): Need => ({ score: 0, direct: 0, evidence: [], impliedBy: [], jobs: new Map() });
+
+export const readDescription = (description: string): Reading => {
+  const tokens = tokenize(description);
+  const reading: Reading = {
+    wordCount: wordCountOf(tokens),
+    needs: new Map(),
+    mentioned: new Map(),
+    replacing: new Set(),
+    keywordHits: new Map(),
+    constraints: new Map(),
+    archetypes: new Set(),
+    categories: [],
+  };
+  const quote = (hit: Hit) => description.slice((tokens[hit.from] as Token).start, (tokens[hit.to - 1] as Token).end);
+  const need = (category: CategoryId): Need => {
+    let found = reading.needs.get(category);
+    if (!found) {
+      found = newNeed();
+      reading.needs.set(category, found);
+    }
+    return found;
+  };
+
+  // First every hit, then the cues and vetoes that change how the others read: an absence marker
+  // ("yet") can come after what it qualifies.
+  const hits: Hit[] = [];
+  phraseIndex.scan(tokens, (hit) => hits.push(hit));
+  const cues = new Cues(tokens);
+  /** Per category, the tokens a veto covers: its signals there mean something else. */
+  const vetoed = new Map<CategoryId, Set<number>>();
+  for (const hit of hits) {
+    for (const owner of hit.owners) {
+      if (owner.kind === 'cue') cues.add(hit, owner.cue);
+      else if (owner.kind === 'veto') {
+        const covered = vetoed.get(owner.category) ?? new Set<number>();
+        for (let k = hit.from; k < hit.to; k++) covered.add(k);
+        vetoed.set(owner.category, covered);
+      }
+    }
+  }
+  const isVetoed = (category: CategoryId, hit: Hit): boolean => {
+    const covered = vetoed.get(category);
+    if (!covered) return false;
+    for (let k = hit.from; k < hit.to; k++) if (covered.has(k)) return true;
+    return false;
+  };
+
+  /** Per category, the signal weight each token has already contributed. */
+  const signalWeightAt = new Map<CategoryId, Map<number, number>>();
+  /** A signal of a category: overlapping patterns of one category are one piece of evidence. */
+  const signal = (category: CategoryId, weight: number, hit: Hit, text: string): void => {
+    const weights = signalWeightAt.get(category) ?? new Map<number, number>();
+    signalWeightAt.set(category, weights);
+    let already = 0;
+    for (let k = hit.from; k < hit.to; k++) already = Math.max(already, weights.get(k) ?? 0);
+    if (weight <= already) return;
+    for (let k = hit.from; k < hit.to; k++) weights.set(k, weight);
+    const n = need(category);
+    n.score += weight - already;
+    n.direct += weight - already;
+    if (!n.evidence.includes(text)) n.evidence.push(text);
+  };
+  const stateConstraint = (facts: ConstraintFacts | undefined, strength: 'require' | 'prefer', text: string): void => {
+    if (!facts || reading.constraints.get(facts.id)?.strength === 'require') return;
+    reading.constraints.set(facts.id, { strength, evidence: text });
+  };
+
+  /** Each pattern counts once, at its first occurrence that is not negated. */
+  const counted = new Set<object>();
+  /** Patterns counted except for a common-word name seen only in lower case so far. */
+  const countedButMention = new Set<object>();
+  /** Mentions grouped by where they sit: one name listed under several categories is weaker evidence for each. */
+  const mentionsAt = new Map<string, { quote: string; providers: IndexedProvider[] }>();
+  const archetypeHits = new Set<ArchetypeFacts>();
+
+  for (const hit of hits) {
+    if (counted.has(hit.phrase)) continue;
+    const negated = cues.negates(hit);
+    const text = quote(hit);
+    let countedHere = true;
+    const mentionsOnly = countedButMention.has(hit.phrase);
+    for (const owner of hit.owners) {
+      if (mentionsOnly && owner.kind !== 'mention') continue;
+      if (negated && owner.kind !== 'constraint') continue;
+      switch (owner.kind) {
+        case 'signal':
+          if (!isVetoed(owner.category, hit)) signal(owner.category, owner.weight, hit, text);
+          break;
+        case 'capability': {
+          if (isVetoed(owner.category, hit)) break;
+          signal(owner.category, STRONG_SIGNAL, hit, text);
+          const jobs = need(owner.category).jobs;
+          const job = jobs.get(owner.capability) ?? { score: 0, evidence: [], impliedBy: [] };
+          job.score += STRONG_SIGNAL;
+          if (!job.evidence.includes(text)) job.evidence.push(text);
+          jobs.set(owner.capability, job);
+          break;
+        }
+        case 'keyword': {
+          const id = owner.provider.id;
+          reading.keywordHits.set(id, (reading.keywordHits.get(id) ?? 0) + 1);
+          break;
+        }
+        case 'mention': {
+          const first = tokens[hit.from] as Token;
+          // A common-word name written in lower case ("render") is no mention; a later "Render" may still be.
+          if (owner.needsCapital && (!first.capitalised || hit.from === 0)) {
+            countedHere = false;
+            break;
+          }
+          if (cues.replaces(hit)) reading.replacing.add(owner.provider.id);
+          else if (!reading.mentioned.has(owner.provider.id)) reading.mentioned.set(owner.provider.id, hit.from);
+          const at = `${hit.from}-${hit.to}`;
+          const group = mentionsAt.get(at) ?? { quote: text, providers: [] };
+          group.providers.push(owner.provider);
+          mentionsAt.set(at, group);
+          break;
+        }
+        case 'archetype':
+          archetypeHits.add(owner.archetype);
+          break;
+        case 'constraint':
+          // "avoid running our own servers" states the opposite constraint; other negations cancel it.
+          if (!negated) stateConstraint(owner.constraint, owner.strength, text);
+          else if (owner.constraint.whenNegated)
+            stateConstraint(constraintFacts(owner.constraint.whenNegated), owner.strength, text);
+          break;
+        default:
+          break;
+      }
+    }
+    if (negated) continue;
+    if (countedHere) counted.add(hit.phrase);
+    else countedButMention.add(hit.phrase);
+  }
+
+  // Naming a product is a hint, not a need: "a dashboard over our Shopify sales" needs no new shop.
+  const mentionedCategories = new Set<string>();
+  const namedCategories = new Set<CategoryId>();
+  for (const { quote: text, providers } of mentionsAt.values()) {
+    for (const category of new Set(providers.map((p) => p.category))) {
+      namedCategories.add(category);
+      // A product named twice, or under two spellings, is still one piece of evidence.
+      const key = `${category}|${text.toLowerCase()}`;
+      if (mentionedCategories.has(key)) continue;
+      mentionedCategories.add(key);
+      const n = need(category);
+      n.score += WEAK_SIGNAL;
+      n.direct += WEAK_SIGNAL;
+      if (!n.evidence.includes(text)) n.evidence.push(text);
+    }
+  }
+
+  for (const archetype of archetypeHits) reading.archetypes.add(archetype.name);
+  for (const archetype of archetypeHits) {
+    if (
+      archetype.unless?.some((other) => reading.archetypes.has(other)) ||
+      archetype.unlessNamed?.some((c) => namedCategories.has(c))
+    ) {
+      reading.archetypes.delete(archetype.name);
+      continue;
+    }
+    for (const [category, weight] of Object.entries(archetype.implies) as [CategoryId, number][]) {
+      const n = need(category);
+      n.score += weight;
+      if (!n.impliedBy.includes(archetype.name)) n.impliedBy.push(archetype.name);
+    }
+    for (const [category, capability] of Object.entries(archetype.capabilities ?? {}) as [CategoryId, string][]) {
+      const jobs = need(category).jobs;
+      const job = jobs.get(capability) ?? { score: 0, evidence: [], impliedBy: [] };
+      job.score += WEAK_SIGNAL;
+      job.impliedBy.push(archetype.name);
+      jobs.set(capability, job);
+    }
+  }
+
+  // Related needs, from what the description itself asks for (not from its archetypes, so nothing cascades).
+  const shown = [...reading.needs.entries()].filter(([, n]) => n.direct >= STRONG_SIGNAL).map(([id]) => id);
+  for (const category of shown) {
+    for (const [related, weight] of Object.entries(RELATED[category] ?? {}) as [CategoryId, number][]) {
+      const n = need(related);
+      n.score += weight;
+      n.impliedBy.push(category);
+    }
+  }
+
+  // Nearly every product keeps data of its own; a request only about tooling (pipelines, clusters,
+  // monitoring, tests, flags, security) does not, unless the text says so.
+  const aboutProduct = shown.some((id) => !TOOLING.has(id)) || reading.archetypes.size > 0 || shown.length === 0;
+  if (aboutProduct) {
+    const n = need('database');
+    n.score += DATABASE_PRIOR;
+    if (!n.impliedBy.includes('most products')) n.impliedBy.push('most products');
+  }
+  reading.categories = chooseCategories(reading);
+  return reading;
+};
+
+/**
+ * Which categories, most important first. Every need the description states is kept (up to the
+ * answer's limit); implied needs fill the room a description of its length leaves.
+ */
+const chooseCategories = (reading: Reading): CategoryId[] => {
+  const order = new Map([...reading.needs.keys()].map((id, i) => [id, i]));
+  const byScore = ([a, x]: [CategoryId, Need], [b, y]: [CategoryId, Need]) =>
+    y.score - x.score || y.direct - x.direct || (order.get(a) ?? 0) - (order.get(b) ?? 0);
+  const selected = [...reading.needs.entries()].filter(([, need]) => need.score >= SELECTION_THRESHOLD).sort(byScore);
+  if (selected.length === 0) return [...FALLBACK];
+  const stated = selected.filter(([, need]) => need.direct >= SELECTION_THRESHOLD).slice(0, MAX_CATEGORIES);
+  const implied = selected.filter(([, need]) => need.direct < SELECTION_THRESHOLD);
+  const room = Math.max(0, Math.min(MAX_CATEGORIES, impliedRoomFor(reading.wordCount)) - stated.length);
+  return [...stated, ...implied.slice(0, room)].map(([id]) => id);
+};
+
+/**
+ * The jobs wanted in a category, the main one first: those the text asks for, by evidence; with
+ * none, the category's default job. A job for small, single-device use is never the one read from a
+ * description that states a large scale.
+ */
+export const jobsFor = (category: CategoryId, reading: Reading): CapabilityFacts[] => {
+  const capabilities = capabilitiesOf(category);
+  const largeScale = [...reading.constraints.keys()].some((id) => constraintFacts(id)?.rulesOutSmallScale);
+  const jobs = reading.needs.get(category)?.jobs ?? new Map<string, Job>();
+  const asked = capabilities
+    .filter((c) => (jobs.get(c.id)?.score ?? 0) > 0 && !(largeScale && c.smallScaleOnly))
+    .sort((a, b) => (jobs.get(b.id)?.score ?? 0) - (jobs.get(a.id)?.score ?? 0));
+  if (asked.length > 0) return asked;
+  const fallback = capabilities.find((c) => c.default);
+  return fallback ? [fallback] : [];
+};
