@@ -103,6 +103,11 @@ export const providerSchema = z.object({
   description: z.string().min(1),
   bestUseCases: z.array(z.string().min(1)).min(1),
   website: httpsUrl,
+  /**
+   * Present, and false, only for a provider our catalogue does not know: its site is the origin on its
+   * own name, unvetted. Additive to the published contract.
+   */
+  verified: z.literal(false).optional(),
 });
 export type Provider = z.infer<typeof providerSchema>;
 
@@ -125,6 +130,7 @@ export const analyzeResponseSchema = z
     categories: z
       .array(categorySchema)
       .min(1)
+      .max(10)
       .refine((cs) => new Set(cs.map((c) => c.id)).size === cs.length, 'no category twice'),
   })
   .meta({ title: 'AnalyzeResponse' });

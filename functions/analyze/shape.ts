@@ -13,6 +13,8 @@ import { compareKeys, judge } from './reading/rank.js';
 import type { Reading } from './reading/reading.js';
 
 const MAX_USE_CASES = 5;
+/** No answer lists more categories than this, whatever an engine returns. */
+const MAX_CATEGORIES = 10;
 const MAX_DESCRIPTION_CHARS = 240;
 const MAX_NAME_CHARS = 80;
 
@@ -185,35 +187,73 @@ export const toCategoryId = (raw: string): CategoryId | undefined => {
   );
 };
 
-/** Removes HTML tags, markdown emphasis, links and control characters; collapses whitespace. */
+/**
+ * Removes HTML tags, markdown emphasis, links and control characters; collapses whitespace. Every
+ * pattern stops at the next character that could start another match, so the work stays linear
+ * whatever the input (a flood of "<" or "[" included).
+ */
 export const stripMarkup = (text: string): string =>
   text
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^<>]*>/g, ' ')
+    .replace(/!?\[([^[\]]*)\]\([^()]*\)/g, '$1')
     .replace(/(\*\*|__|`+|~~)/g, '')
-    .replace(/^\s*(#+|[-*+>]|\d+\.)\s+/gm, '')
+    .replace(/^[ \t]*(#+|[-*+>]|\d+\.)[ \t]+/gm, '')
     .replace(/\p{Cc}/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 
+/** Characters that change how text displays without showing: bidi overrides, zero-width joiners, tags. */
+const INVISIBLE =
+  /[\u00AD\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFB\u{E0000}-\u{E007F}]/gu;
+/**
+ * A word a reader could follow: a scheme URL, a www. address, an e-mail address, a domain with a path.
+ * Tested one word at a time, anchored at its start, so the work stays linear.
+ */
+const LINK_WORD = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.|[^@]+@[^@]+\.[a-z]{2,}|[a-z0-9-]+(?:\.[a-z0-9-]+)+\/)/i;
+const OPENING = /^[("'<[]+/;
+const PUNCTUATION = new Set(['.', ',', ';', ':', '!', '?', ')']);
+
+/** The punctuation a word ends with ("io." → "."), found from the end so a long word costs its length once. */
+const trailingPunctuation = (word: string): string => {
+  let start = word.length;
+  while (start > 0 && PUNCTUATION.has(word[start - 1] as string)) start -= 1;
+  return word.slice(start);
+};
+
+const withoutLinks = (text: string): string =>
+  text
+    .split(/(\s+)/)
+    .map((word) => (LINK_WORD.test(word.replace(OPENING, '')) ? trailingPunctuation(word) : word))
+    .join('');
+
+/**
+ * Text from an engine as a user may see it: no markup, no invisible or direction-changing characters,
+ * no links or addresses (a link reaches a user only as a vetted `website`), at most `max` characters.
+ */
+export const cleanText = (text: string, max: number): string => {
+  const clean = stripMarkup(withoutLinks(text.replace(INVISIBLE, ''))).replace(/ ([,.;:!?])/g, '$1');
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).replace(/[\s,;:.-]+$/, '')}…`;
+};
+
 const ABBREVIATION = /\b(e\.g|i\.e|etc|vs|approx|incl|inc|ltd|co)\.$/i;
+/** Long enough to hold the longest abbreviation above with the word break before it. */
+const ABBREVIATION_TAIL = 10;
 
 /** The first sentence, at most MAX_DESCRIPTION_CHARS, ending with terminal punctuation. */
 export const firstSentence = (text: string): string => {
-  const clean = stripMarkup(text);
+  const clean = cleanText(text, Number.MAX_SAFE_INTEGER);
   const boundary = /[.!?](?=\s+["'“(]?[\p{Lu}\d])/gu;
   let end = clean.length;
   for (let m = boundary.exec(clean); m; m = boundary.exec(clean)) {
-    if (!ABBREVIATION.test(clean.slice(0, m.index + 1))) {
+    if (!ABBREVIATION.test(clean.slice(Math.max(0, m.index - ABBREVIATION_TAIL), m.index + 1))) {
       end = m.index + 1;
       break;
     }
   }
   let sentence = clean.slice(0, end).trim();
-  if (sentence.length > MAX_DESCRIPTION_CHARS) {
-    const cut = sentence.slice(0, MAX_DESCRIPTION_CHARS - 1);
-    sentence = `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).replace(/[\s,;:.-]+$/, '')}…`;
-  }
+  if (sentence.length > MAX_DESCRIPTION_CHARS) sentence = cleanText(sentence, MAX_DESCRIPTION_CHARS);
   if (sentence && !/[.!?…]$/.test(sentence)) sentence += '.';
   return sentence;
 };
@@ -255,19 +295,58 @@ export const verifiedWebsite = (raw: string | undefined): string | undefined => 
   return url.pathname === '/' ? url.origin : url.href;
 };
 
-const cleanName = (name: string): string => stripMarkup(name).slice(0, MAX_NAME_CHARS).trim();
+const cleanName = (name: string): string => cleanText(name, MAX_NAME_CHARS);
 
+/** Second-level labels under which a country registers names (example.co.uk): not a brand. */
+const REGISTRY_LABELS = new Set(['co', 'com', 'net', 'org', 'gov', 'edu', 'ac', 'or', 'ne', 'go']);
+
+/**
+ * The site of a provider the catalogue does not know, kept only when it can hardly mislead: the
+ * origin alone (no path to a login or a download), on the provider's own name ("Acme Pay" at
+ * acmepay.com or www.acme.io), never a punycode look-alike, never another subdomain.
+ */
+export const unverifiedOrigin = (raw: string | undefined, name: string): string | undefined => {
+  const website = verifiedWebsite(raw);
+  if (!website) return undefined;
+  const { hostname, origin } = new URL(website);
+  if (hostname.split('.').some((label) => label.startsWith('xn--'))) return undefined;
+  const labels = hostname.replace(/^www\./, '').split('.');
+  const registry = labels.length >= 3 && REGISTRY_LABELS.has(labels.at(-2) as string) ? 3 : 2;
+  if (labels.length !== registry) return undefined;
+  const brand = (labels[0] as string).replace(/-/g, '');
+  const wanted = compact(name);
+  const matches = brand === wanted || (brand.length >= 4 && wanted.startsWith(brand));
+  return matches ? origin : undefined;
+};
+
+const MAX_USE_CASE_CHARS = 80;
+const MAX_REASON_CHARS = 240;
+
+/**
+ * A provider as a user sees it. The catalogue's own entry whenever it knows the provider (name, site,
+ * description and use cases: nothing of the model's text); otherwise the model's, cleaned and bounded,
+ * marked `verified: false` and kept only with a site on its own name.
+ */
 const toProvider = (raw: RawProvider, categoryId: CategoryId): Omit<Provider, 'rank'> | undefined => {
   const name = cleanName(raw.name);
   if (!name) return undefined;
   const known = findCatalogProvider(name, categoryId);
-  const website = known?.website ?? verifiedWebsite(raw.website);
-  if (!website) return undefined;
-  const description = firstSentence(raw.description ?? '') || known?.description;
-  const useCases = (raw.bestUseCases ?? []).map(stripMarkup).filter(Boolean).slice(0, MAX_USE_CASES);
-  const bestUseCases = useCases.length > 0 ? useCases : known?.bestUseCases.slice(0, MAX_USE_CASES);
-  if (!description || !bestUseCases?.length) return undefined;
-  return { name: known?.name ?? name, description, bestUseCases: [...bestUseCases], website };
+  if (known) {
+    return {
+      name: known.name,
+      description: known.description,
+      bestUseCases: known.bestUseCases.slice(0, MAX_USE_CASES),
+      website: known.website,
+    };
+  }
+  const website = unverifiedOrigin(raw.website, name);
+  const description = firstSentence(raw.description ?? '');
+  const bestUseCases = (raw.bestUseCases ?? [])
+    .map((useCase) => cleanText(useCase, MAX_USE_CASE_CHARS))
+    .filter(Boolean)
+    .slice(0, MAX_USE_CASES);
+  if (!website || !description || bestUseCases.length === 0) return undefined;
+  return { name, description, bestUseCases, website, verified: false };
 };
 
 export interface ShapeOptions {
@@ -303,7 +382,7 @@ export const shape = (raw: RawRecommendation, { providersPerCategory }: ShapeOpt
     const id = toCategoryId(rawCategory.id);
     if (!id) continue;
     const entry = merged.get(id) ?? { providers: [] };
-    const reason = rawCategory.reason ? stripMarkup(rawCategory.reason) : '';
+    const reason = rawCategory.reason ? cleanText(rawCategory.reason, MAX_REASON_CHARS) : '';
     if (!entry.reason && reason) entry.reason = reason;
     entry.providers.push(...rawCategory.providers);
     merged.set(id, entry);
@@ -323,6 +402,7 @@ export const shape = (raw: RawRecommendation, { providersPerCategory }: ShapeOpt
       providers.push({ name, rank: providers.length + 1, ...rest });
     }
     if (providers.length === 0) continue;
+    if (categories.length >= MAX_CATEGORIES) break;
     categories.push({ id, name: CATEGORY_NAMES[id], ...(reason ? { reason: firstSentence(reason) } : {}), providers });
   }
   return categories;

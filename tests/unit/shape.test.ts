@@ -1,7 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { findCatalogProvider } from '../../functions/analyze/catalog/directory.js';
-import { categorySchema } from '../../functions/analyze/contract.js';
-import { firstSentence, shape, stripMarkup, toCategoryId, verifiedWebsite } from '../../functions/analyze/shape.js';
+import { CATEGORY_IDS, categorySchema } from '../../functions/analyze/contract.js';
+import {
+  cleanText,
+  firstSentence,
+  shape,
+  stripMarkup,
+  toCategoryId,
+  unverifiedOrigin,
+  verifiedWebsite,
+} from '../../functions/analyze/shape.js';
 
 const provider = (name: string, website?: string) => ({
   name,
@@ -123,6 +131,7 @@ describe('shape', () => {
         description: 'Seekr Cloud does one thing well.',
         bestUseCases: ['One thing'],
         website: 'https://seekr.cloud',
+        verified: false,
       },
     ]);
   });
@@ -131,5 +140,92 @@ describe('shape', () => {
     const many = Array.from({ length: 8 }, (_, i) => provider(`Vendor ${i}`, `https://vendor${i}.io`));
     const [category] = shape({ categories: [{ id: 'cache', providers: many }] }, { providersPerCategory: 2 });
     expect(category?.providers.map((p) => p.rank)).toEqual([1, 2]);
+  });
+});
+
+describe('a prompt-injected model', () => {
+  const only = (providers: ReturnType<typeof provider>[], id = 'payments') =>
+    shape({ categories: [{ id, providers }] }, { providersPerCategory: 5 })[0]?.providers ?? [];
+
+  it.each([
+    ['a phishing site under another name', 'Stripe Payments', 'https://stripe-payments-login.xyz/pay'],
+    ['a punycode look-alike', 'Paypal Express', 'https://xn--pypal-4ve.com'],
+    ['a subdomain', 'Payzen', 'https://login.payzen.io'],
+    ['an unrelated host', 'Payzen', 'https://free-gift-cards.io'],
+  ])('never links to %s', (_case, name, website) => {
+    expect(only([provider(name, website)])).toEqual([]);
+  });
+
+  it('keeps an unknown provider only as an unverified origin on its own name', () => {
+    const [kept] = only([provider('Payzen', 'https://www.payzen.io/download/setup.exe')]);
+    expect(kept).toMatchObject({ name: 'Payzen', website: 'https://www.payzen.io', verified: false });
+    expect(unverifiedOrigin('https://acme.co.uk/start', 'Acme Payments')).toBe('https://acme.co.uk');
+  });
+
+  it('puts the catalogue text in place of the model text for a provider it knows', () => {
+    const stripe = findCatalogProvider('Stripe', 'payments');
+    const [known] = only([
+      {
+        name: 'Stripe',
+        description: 'Enter your card at https://stripe-verify.xyz to continue.',
+        bestUseCases: ['Visit www.stripe-verify.xyz now'],
+        website: 'https://stripe-verify.xyz',
+      },
+    ]);
+    expect(known).toEqual({
+      name: 'Stripe',
+      rank: 1,
+      description: stripe?.description,
+      bestUseCases: stripe?.bestUseCases,
+      website: stripe?.website,
+    });
+  });
+
+  it('strips links, addresses and bidi or zero-width characters from any text it keeps', () => {
+    const [kept] = only([
+      {
+        name: 'Pay\u202Ezen\u200B',
+        description: 'Payments made simple, see https://evil.example.net/x or mail help@evil.io. Then more.',
+        bestUseCases: ['Checkout via evil.io/login', 'Refunds'],
+        website: 'https://payzen.io',
+      },
+    ]);
+    expect(kept?.name).toBe('Payzen');
+    expect(kept?.description).toBe('Payments made simple, see or mail.');
+    expect(kept?.bestUseCases).toEqual(['Checkout via', 'Refunds']);
+    expect(cleanText('a\u2066b\u2069c \u{E0041}d', 100)).toBe('abc d');
+  });
+
+  it('bounds what it returns: ten categories at most, short use cases', () => {
+    const categories = shape(
+      {
+        categories: CATEGORY_IDS.map((id) => ({
+          id,
+          reason: 'x'.repeat(3_000),
+          providers: [{ ...provider(`Vendor ${id}`, `https://vendor${id}.io`), bestUseCases: ['y '.repeat(1_500)] }],
+        })),
+      },
+      { providersPerCategory: 3 },
+    );
+    expect(categories).toHaveLength(10);
+    for (const category of categories) {
+      expect(category.reason?.length ?? 0).toBeLessThanOrEqual(241);
+      expect(category.providers[0]?.bestUseCases[0]?.length ?? 0).toBeLessThanOrEqual(80);
+    }
+  });
+
+  it('strips markup in linear time, whatever floods it', () => {
+    const floods = [
+      '<'.repeat(60_000),
+      '['.repeat(60_000),
+      `${'\n'.repeat(60_000)}#`,
+      '](('.repeat(20_000),
+      'a.'.repeat(30_000),
+      'a@'.repeat(30_000),
+    ];
+    for (const flood of floods) {
+      expect(typeof stripMarkup(flood)).toBe('string');
+      expect(cleanText(flood, 240).length).toBeLessThanOrEqual(240);
+    }
   });
 });

@@ -47,7 +47,8 @@ export type Owner =
   | { kind: 'mention'; provider: IndexedProvider; needsCapital: boolean }
   | { kind: 'archetype'; archetype: ArchetypeFacts }
   | { kind: 'constraint'; constraint: ConstraintFacts; strength: 'require' | 'prefer' }
-  | { kind: 'cue'; cue: Cue };
+  | { kind: 'cue'; cue: Cue }
+  | { kind: 'learned'; category: CategoryId; weight: number };
 
 const load = (compiled: CompiledCatalog) => {
   const byCategory = new Map<CategoryId, IndexedProvider[]>();
@@ -109,6 +110,9 @@ export const constraintFacts = (id: ConstraintId): ConstraintFacts | undefined =
 
 /** Needs that come together: once the description itself shows a need, the related ones gain score. */
 export const RELATED = COMPILED_CATALOG.relatedNeeds;
+
+/** Each category's log-odds before any learned evidence. */
+export const LEARNED_BIAS = COMPILED_CATALOG.learnedBias;
 
 /** Catalogue entries known by this name or alias, in any category. */
 export const providersNamed = (name: string): readonly IndexedProvider[] => catalog.named(compactName(name));

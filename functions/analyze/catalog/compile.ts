@@ -11,6 +11,7 @@ import { ARCHETYPES, RELATED_NEEDS } from './data/archetypes.js';
 import { CONSTRAINTS } from './data/constraints.js';
 import { CATALOG_DATA } from './data/index.js';
 import { LANGUAGE } from './data/language.js';
+import { type LabelledExample, type LearnedEvidence, learnEvidence, readExamples } from './learn.js';
 import { problemsIn } from './schema.js';
 import { compactName, compilePhrases, isValidPattern, nameToPattern, type PhraseTables } from './text.js';
 import {
@@ -36,7 +37,8 @@ export type CompiledOwner =
   | { kind: 'mention'; provider: number; needsCapital?: true }
   | { kind: 'archetype'; archetype: number }
   | { kind: 'constraint'; constraint: ConstraintId; strength: 'require' | 'prefer' }
-  | { kind: 'cue'; cue: Cue };
+  | { kind: 'cue'; cue: Cue }
+  | { kind: 'learned'; category: CategoryId; weight: number };
 
 /** What the engine needs of a capability, an archetype or a constraint: everything but its patterns. */
 export type CapabilityFacts = Omit<Capability, 'signals'>;
@@ -52,6 +54,8 @@ export interface CompiledCatalog {
   archetypes: ArchetypeFacts[];
   constraints: ConstraintFacts[];
   relatedNeeds: typeof RELATED_NEEDS;
+  /** Each category's log-odds before any learned evidence (see learn.ts). */
+  learnedBias: LearnedEvidence['bias'];
   owners: CompiledOwner[];
   phrases: PhraseTables;
   /**
@@ -66,6 +70,8 @@ export type CompiledEntries = Record<CategoryId, string>;
 
 export interface CatalogSource {
   categories: readonly CategoryData[];
+  /** Labelled example descriptions the evidence weights are learned from. */
+  examples: readonly LabelledExample[];
   archetypes: readonly Archetype[];
   constraints: readonly ConstraintData[];
   language: LanguageCues;
@@ -74,6 +80,7 @@ export interface CatalogSource {
 
 const SOURCE: CatalogSource = {
   categories: CATALOG_DATA,
+  examples: readExamples(new URL('./data/examples/', import.meta.url)),
   archetypes: ARCHETYPES,
   constraints: CONSTRAINTS,
   language: LANGUAGE,
@@ -155,6 +162,17 @@ export const compileCatalog = (source: CatalogSource = SOURCE): { catalog: Compi
   for (const [cue, list] of Object.entries(source.language) as [Cue, readonly string[]][]) {
     addAll(list, owner({ kind: 'cue', cue }));
   }
+  const learned = learnEvidence(source.examples);
+  const learnedOwners = new Map<string, number>();
+  for (const [pattern, category, weight] of learned.weights) {
+    const key = `${category}:${weight}`;
+    let at = learnedOwners.get(key);
+    if (at === undefined) {
+      at = owner({ kind: 'learned', category, weight });
+      learnedOwners.set(key, at);
+    }
+    patterns.push([pattern, at]);
+  }
 
   const content = {
     providers,
@@ -162,6 +180,7 @@ export const compileCatalog = (source: CatalogSource = SOURCE): { catalog: Compi
     archetypes,
     constraints,
     relatedNeeds: source.relatedNeeds,
+    learnedBias: learned.bias,
     owners,
     phrases: compilePhrases(patterns),
     names: [...names].map(([name, ids]) => `${name}=${ids.join(',')}`).join(';'),

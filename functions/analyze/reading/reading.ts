@@ -11,6 +11,7 @@ import {
   capabilitiesOf,
   constraintFacts,
   type IndexedProvider,
+  LEARNED_BIAS,
   type Owner,
   phraseIndex,
   RELATED,
@@ -200,6 +201,8 @@ export const readDescription = (description: string): Reading => {
   /** Mentions grouped by where they sit: one name listed under several categories is weaker evidence for each. */
   const mentionsAt = new Map<string, { quote: string; providers: IndexedProvider[] }>();
   const archetypeHits = new Set<ArchetypeFacts>();
+  /** Learned log-odds per category, and the words that raised them most. */
+  const learned = new Map<CategoryId, { sum: number; evidence: [string, number][] }>();
 
   for (const hit of hits) {
     if (counted.has(hit.phrase)) continue;
@@ -247,6 +250,13 @@ export const readDescription = (description: string): Reading => {
         case 'archetype':
           archetypeHits.add(owner.archetype);
           break;
+        case 'learned': {
+          const l = learned.get(owner.category) ?? { sum: 0, evidence: [] };
+          l.sum += owner.weight;
+          if (owner.weight > 0) l.evidence.push([text, owner.weight]);
+          learned.set(owner.category, l);
+          break;
+        }
         case 'constraint':
           // "avoid running our own servers" states the opposite constraint; other negations cancel it.
           if (!negated) stateConstraint(owner.constraint, owner.strength, text);
@@ -261,6 +271,8 @@ export const readDescription = (description: string): Reading => {
     if (countedHere) counted.add(hit.phrase);
     else countedButMention.add(hit.phrase);
   }
+
+  weighLearnedEvidence(learned, need);
 
   // Naming a product is a hint, not a need: "a dashboard over our Shopify sales" needs no new shop.
   const mentionedCategories = new Set<string>();
@@ -323,6 +335,37 @@ export const readDescription = (description: string): Reading => {
   reading.categories = chooseCategories(reading);
   return reading;
 };
+
+const LEARNED_SCALE = Number(process.env.LEARNED_SCALE ?? 1);
+const LEARNED_SHIFT = Number(process.env.LEARNED_SHIFT ?? 0);
+const LEARNED_DIRECT = Number(process.env.LEARNED_DIRECT ?? 99);
+const LEARNED_MIN = Number(process.env.LEARNED_MIN ?? -99);
+const LEARNED_MAX = Number(process.env.LEARNED_MAX ?? 4);
+
+/**
+ * Learned evidence as score: the log-odds of the category, shifted and scaled so that a confident
+ * reading counts like a stated need and a doubtful one like a hint or less.
+ */
+const weighLearnedEvidence = (
+  learned: Map<CategoryId, { sum: number; evidence: [string, number][] }>,
+  need: (category: CategoryId) => Need,
+): void => {
+  for (const [category, bias] of Object.entries(LEARNED_BIAS) as [CategoryId, number][]) {
+    const l = learned.get(category);
+    const logit = bias + (l?.sum ?? 0);
+    const points = Math.max(LEARNED_MIN, Math.min(LEARNED_MAX, LEARNED_SCALE * (logit + LEARNED_SHIFT)));
+    if (points === 0 || (points < 0 && !reading_has(category, need))) continue;
+    const n = need(category);
+    n.score += points;
+    if (points >= LEARNED_DIRECT) {
+      n.direct += points;
+      for (const [text] of (l?.evidence ?? []).sort((a, b) => b[1] - a[1]).slice(0, 2))
+        if (!n.evidence.includes(text)) n.evidence.push(text);
+    } else if (points > 0 && !n.impliedBy.includes('what the description implies'))
+      n.impliedBy.push('what the description implies');
+  }
+};
+const reading_has = (_c: CategoryId, _need: unknown) => true;
 
 /**
  * Which categories, most important first. Every need the description states is kept (up to the
