@@ -24,10 +24,15 @@ export interface LabelledDescription {
   expect?: Partial<Record<CategoryId, TopProviderExpectation>>;
 }
 
-/** The sets `npm test` holds to the quality bar; the others are measured by `npm run quality`. */
-const TESTED_SETS = ['labelled-descriptions.jsonl', 'labelled-descriptions-b.jsonl', 'labelled-descriptions-c.jsonl'];
+/**
+ * Held-out sets: written by people who saw only the category list, never trained or tuned on. `npm test`
+ * holds the engine to a floor on them; `npm run quality` prints the figures.
+ */
+const HELD_OUT_SETS = ['labelled-descriptions-e.jsonl', 'labelled-descriptions-f.jsonl'];
 
 const FIXTURES = new URL('../fixtures/', import.meta.url);
+/** The labelled examples the catalogue learns from (see catalog/learn.ts). */
+export const EXAMPLES = new URL('../../functions/analyze/catalog/data/examples/', import.meta.url);
 
 export const readLabelledSet = (file: string, dir: URL = FIXTURES): LabelledDescription[] =>
   readFileSync(new URL(file, dir), 'utf8')
@@ -35,8 +40,8 @@ export const readLabelledSet = (file: string, dir: URL = FIXTURES): LabelledDesc
     .filter((line) => line.trim())
     .map((line) => JSON.parse(line) as LabelledDescription);
 
-/** The project's own labelled descriptions the tests hold to the bar. */
-export const labelledDescriptions = (): LabelledDescription[] => TESTED_SETS.flatMap((file) => readLabelledSet(file));
+/** The held-out labelled descriptions the tests hold to the bar. */
+export const heldOutDescriptions = (): LabelledDescription[] => HELD_OUT_SETS.flatMap((file) => readLabelledSet(file));
 
 /** Recall of `must` groups and precision against must+ok, as the published scorer defines them. */
 export const scoreCategories = (item: LabelledDescription, returned: readonly string[]) => {

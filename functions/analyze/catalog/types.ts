@@ -154,6 +154,7 @@ export type ConstraintId =
   | 'selfHosted'
   | 'openSource'
   | 'eu'
+  | 'euSovereign'
   | 'hipaa'
   | 'zeroBudget'
   | 'sso'
@@ -194,4 +195,9 @@ export interface LanguageCues {
   absence: readonly Pattern[];
   /** "we're moving away from", "replace", "instead of": the product named next is on its way out. */
   replacing: readonly Pattern[];
+  /**
+   * "their Okta", "the customer's Azure AD": the product or cloud named next is someone else's (one to
+   * integrate with), neither a product to rank first nor a cloud the team is on.
+   */
+  theirs: readonly Pattern[];
 }

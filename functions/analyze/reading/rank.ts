@@ -40,6 +40,12 @@ const jobTierOf = (entry: ProviderFacts, jobs: readonly CapabilityFacts[]): numb
   return at === -1 ? jobs.length : at;
 };
 
+/** 0 when that job is what the provider is best known for (listed first), 1 when it is a side line. */
+const sideLineOf = (entry: ProviderFacts, jobs: readonly CapabilityFacts[]): number => {
+  const job = jobs.find((j) => entry.capabilities.includes(j.id));
+  return job && entry.capabilities[0] !== job.id ? 1 : 0;
+};
+
 /** The constraints the reading makes binding, in the order the catalogue applies them. */
 const bindingConstraints = (reading: Reading): ConstraintFacts[] =>
   CONSTRAINT_FACTS.filter((c) => reading.constraints.get(c.id)?.strength === 'require');
@@ -58,7 +64,9 @@ export const judge = (category: CategoryId, reading: Reading) => {
   const binding = bindingConstraints(reading);
   return (entry: ProviderFacts): Judgement => ({
     excluded: binding.some((c) => c.exclude !== undefined && passes(entry.traits, c.exclude)),
-    key: [jobTierOf(entry, jobs), ...binding.map((c) => tierOf(entry.traits, c.rankFirst))],
+    // The job first, then the binding constraints (a cloud's own search service before an independent
+    // one, even if search is its side line), then providers best known for the job before side lines.
+    key: [jobTierOf(entry, jobs), ...binding.map((c) => tierOf(entry.traits, c.rankFirst)), sideLineOf(entry, jobs)],
   });
 };
 

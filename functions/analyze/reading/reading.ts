@@ -91,6 +91,7 @@ class Cues {
   private readonly negations: Hit[] = [];
   private readonly rejections: Hit[] = [];
   private readonly replacements: Hit[] = [];
+  private readonly others: Hit[] = [];
   private readonly absentClauses = new Set<number>();
 
   constructor(private readonly tokens: readonly Token[]) {}
@@ -99,6 +100,7 @@ class Cues {
     if (cue === 'negations') this.negations.push(hit);
     else if (cue === 'rejections') this.rejections.push(hit);
     else if (cue === 'replacing') this.replacements.push(hit);
+    else if (cue === 'theirs') this.others.push(hit);
     else this.absentClauses.add(this.clauseAt(hit.from));
   }
 
@@ -123,6 +125,11 @@ class Cues {
   /** "moving away from X", "instead of X": X is on its way out. */
   replaces(hit: Hit): boolean {
     return this.before(this.replacements, hit, REPLACING_WINDOW);
+  }
+
+  /** "their Okta", "like Calendly": X is someone else's, or a comparison. */
+  belongsToOthers(hit: Hit): boolean {
+    return this.before(this.others, hit, NEGATION_WINDOW);
   }
 }
 
@@ -239,6 +246,7 @@ export const readDescription = (description: string): Reading => {
             countedHere = false;
             break;
           }
+          if (cues.belongsToOthers(hit)) break;
           if (cues.replaces(hit)) reading.replacing.add(owner.provider.id);
           else if (!reading.mentioned.has(owner.provider.id)) reading.mentioned.set(owner.provider.id, hit.from);
           const at = `${hit.from}-${hit.to}`;
@@ -259,6 +267,7 @@ export const readDescription = (description: string): Reading => {
         }
         case 'constraint':
           // "avoid running our own servers" states the opposite constraint; other negations cancel it.
+          if (cues.belongsToOthers(hit)) break;
           if (!negated) stateConstraint(owner.constraint, owner.strength, text);
           else if (owner.constraint.whenNegated)
             stateConstraint(constraintFacts(owner.constraint.whenNegated), owner.strength, text);
@@ -339,7 +348,7 @@ export const readDescription = (description: string): Reading => {
 const LEARNED_SCALE = Number(process.env.LEARNED_SCALE ?? 1);
 const LEARNED_SHIFT = Number(process.env.LEARNED_SHIFT ?? 0);
 const LEARNED_DIRECT = Number(process.env.LEARNED_DIRECT ?? 99);
-const LEARNED_MIN = Number(process.env.LEARNED_MIN ?? -99);
+const LEARNED_MIN = Number(process.env.LEARNED_MIN ?? 0);
 const LEARNED_MAX = Number(process.env.LEARNED_MAX ?? 4);
 
 /**

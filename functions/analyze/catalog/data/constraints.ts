@@ -5,7 +5,7 @@
  */
 import type { ConstraintData, Pattern, Vendor } from '../types.js';
 
-const BIG_CLOUDS: readonly Vendor[] = ['aws', 'gcp', 'azure', 'cloudflare'];
+const VENDORS: readonly Vendor[] = ['aws', 'gcp', 'azure', 'cloudflare', 'independent'];
 
 /**
  * How a team says it lives on one cloud, for each of the cloud's names: "AWS only", "we're on AWS",
@@ -52,14 +52,16 @@ const lockedTo = (names: readonly string[]): Pattern[] =>
     `alleen ${n}`,
   ]);
 
-/** Another cloud's managed services have no place in a team locked to one cloud. */
+/** A team locked to one cloud uses that cloud's services first, and no one else's. */
 const cloudLock = (vendor: Vendor, label: string, names: readonly string[], prefer: readonly Pattern[]): ConstraintData => ({
   id: vendor as ConstraintData['id'],
   label,
   require: lockedTo(names),
   prefer,
   rankFirst: [{ vendor: [vendor] }],
-  exclude: { vendor: BIG_CLOUDS.filter((v) => v !== vendor) },
+  // Services run by anyone else, another cloud or an independent SaaS, are out; software the team can
+  // run inside its cloud (open source, self-hostable) and libraries stay.
+  exclude: { vendor: VENDORS.filter((v) => v !== vendor), managed: true, selfHostable: false },
 });
 
 export const CONSTRAINTS: readonly ConstraintData[] = [
@@ -388,10 +390,6 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'data in europe',
       'hosted in europe',
       'european hosting',
-      'european provider*',
-      'european vendor*',
-      'schrems',
-      'cloud act',
       'datos en europa',
       'datos en la ue',
       'en la ue',
@@ -416,8 +414,6 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'hebergement en france',
       'heberge en europe',
       'hebergees en europe',
-      'souverain*',
-      'secnumcloud',
       'dados na europa',
       'dados na ue',
       'na ue',
@@ -453,6 +449,58 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
     ],
     rankFirst: [{ euCompany: true }, { euResidency: true }],
     exclude: { euResidency: false },
+  },
+  {
+    // Stricter than residency: no company from outside the EU at all (the US CLOUD Act reaches US
+    // companies' EU regions too).
+    id: 'euSovereign',
+    label: 'EU-based providers only',
+    require: [
+      'cloud act',
+      'schrems',
+      'us sub processor*',
+      'us subprocessor*',
+      'us provider*',
+      'us vendor*',
+      'us companies',
+      'us company',
+      'us owned',
+      'american provider*',
+      'american companies',
+      'non us',
+      'no us',
+      'eu based provider*',
+      'eu based vendor*',
+      'eu based companies',
+      'european provider*',
+      'european vendor*',
+      'european companies',
+      'european alternative*',
+      'sovereign cloud',
+      'souverain*',
+      'secnumcloud',
+      'c5',
+      'proveedores europeos',
+      'empresas europeas',
+      'europaische anbieter',
+      'europaischen anbieter*',
+      'deutsche anbieter',
+      'deutschen anbieter*',
+      'fournisseurs europeens',
+      'prestataires europeens',
+      'prestataire europeen',
+      'acteurs europeens',
+      'solutions europeennes',
+      'fournisseur europeen',
+      'fournisseurs francais',
+      'hebergeur francais',
+      'fornecedores europeus',
+      'fornitori europei',
+      'europese aanbieders',
+    ],
+    prefer: [],
+    rankFirst: [{ euCompany: true }, { selfHostable: true, openSource: true }],
+    exclude: { euCompany: false, selfHostable: false },
   },
   {
     id: 'hipaa',

@@ -1004,7 +1004,7 @@ export const database: CategoryData = {
       traits: {
         openSource: true,
         selfHostable: true,
-        managed: true,
+        managed: false,
         vendor: 'independent',
         euResidency: true,
         freeTier: true,
