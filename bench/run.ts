@@ -4,11 +4,12 @@
  * bench/results.json. Exits 0 when targets are missed (they print MISSED), 1 when something crashed.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { build, type Metafile } from 'esbuild';
+import { CATALOG_DIR } from '../infra/analyze-function.js';
 import {
   baseEnv,
   LAMBDA_ESBUILD_OPTIONS,
@@ -106,6 +107,8 @@ await section('a. bundle size', async () => {
     outfile: bundlePath,
     metafile: true,
   });
+  // As the Lambda asset does (infra/analyze-function.ts): the compiled catalogue beside index.mjs.
+  cpSync(join(ROOT, CATALOG_DIR), join(work, 'compiled'), { recursive: true });
   const kb = statSync(bundlePath).size / 1024;
   const byPackage = contributors(metafile, 'package').slice(0, 12);
   const detail = contributors(metafile, 'detail').slice(0, 12);

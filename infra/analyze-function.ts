@@ -5,6 +5,9 @@ import { type BundlingOptions, NodejsFunction, type NodejsFunctionProps, OutputF
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 
+/** The compiled catalogue's folder in the sources; the bundle carries it as compiled/ beside index.mjs. */
+export const CATALOG_DIR = 'functions/analyze/catalog/compiled';
+
 /**
  * How the handler is bundled: one place, read by NodejsFunction here and by `npm run bench`, which
  * measures the same bundle. Each flag says why it is set.
@@ -26,6 +29,12 @@ export const ANALYZE_BUNDLING = {
   externalModules: [],
   // Some dependencies still call require(); ESM has none, so give it one.
   banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  // The compiled catalogue is data the function reads at cold start, not code: it travels beside index.mjs.
+  commandHooks: {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir: string, outputDir: string) => [`cp -R "${inputDir}/${CATALOG_DIR}" "${outputDir}/compiled"`],
+  },
 } satisfies BundlingOptions;
 
 export interface AnalyzeFunctionProps {

@@ -204,7 +204,7 @@ export const stripMarkup = (text: string): string =>
 
 /** Characters that change how text displays without showing: bidi overrides, zero-width joiners, tags. */
 const INVISIBLE =
-  /[\u00AD\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFB\u{E0000}-\u{E007F}]/gu;
+  /[\u00AD\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\p{Variation_Selector}\uFEFF\uFFA0\uFFF9-\uFFFB\u{E0000}-\u{E007F}]/gu;
 /**
  * A word a reader could follow: a scheme URL, a www. address, an e-mail address, a domain with a path.
  * Tested one word at a time, anchored at its start, so the work stays linear.

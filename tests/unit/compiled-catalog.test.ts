@@ -1,30 +1,50 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { compileCatalog } from '../../functions/analyze/catalog/compile.js';
-import { COMPILED_CATALOG, COMPILED_ENTRIES } from '../../functions/analyze/catalog/compiled-catalog.js';
-import { compilePhrases, PhraseIndex, type PhraseKey, tokenize } from '../../functions/analyze/catalog/text.js';
+import { compileCatalog, packCatalog } from '../../functions/analyze/catalog/compile.js';
+import { CATALOG_FILE, pack, unpack } from '../../functions/analyze/catalog/packed.js';
+import { compilePhrases, PhraseIndex, type PhraseKey, tablesSource, tokenize } from '../../functions/analyze/catalog/text.js';
 
-describe('the compiled catalogue the engine loads', () => {
-  it('is up to date with data/*.ts and the lexicon (else: npm run compile:catalog)', () => {
+describe('the compiled catalogue the function reads', () => {
+  it('is up to date with functions/analyze/catalog/data (else: npm run compile:catalog)', () => {
     const fresh = compileCatalog();
-    expect(COMPILED_CATALOG.version).toBe(fresh.catalog.version);
-    expect(COMPILED_CATALOG).toEqual(fresh.catalog);
-    expect(COMPILED_ENTRIES).toEqual(fresh.entries);
+    const shipped = unpack<typeof fresh.header>(readFileSync(CATALOG_FILE));
+    expect(shipped.header.version).toBe(fresh.header.version);
+    expect(readFileSync(CATALOG_FILE).equals(packCatalog(fresh))).toBe(true);
+  });
+
+  it('gives back every table entry, name list and provider entry it packed', () => {
+    const tables = compilePhrases([
+      ['get paid', 0],
+      ['pay*', 1],
+      ['数据库', 2],
+    ]);
+    const file = unpack<{ note: string }>(pack({ note: 'x' }, tables, 'stripe=0', { payments: '[{"id":"stripe"}]' }));
+    expect(file.header.note).toBe('x');
+    expect(file.phrases.word('get')).toBe(tables.byWord.get);
+    expect(file.phrases.prefix('pay')).toBe(tables.byPrefix.pay);
+    expect(file.phrases.word('数据')).toBe(tables.byWord['数据']);
+    expect(file.phrases.word('paid')).toBeUndefined();
+    expect(file.names()).toBe('stripe=0');
+    expect(file.entries('payments')).toBe('[{"id":"stripe"}]');
+    expect(file.entries('maps')).toBeUndefined();
   });
 });
 
 describe('PhraseIndex over compiled phrases', () => {
   const owners = ['pay', 'paid', 'follow-walk', 'map', 'payments-prefix', 'also-map'];
   const index = new PhraseIndex(
-    compilePhrases([
-      ['pay', 0],
-      ['get paid', 1],
-      ['follow _ walk', 2],
-      ['map', 3],
-      ['payment*', 4],
-      ['map', 5],
-    ]),
+    tablesSource(
+      compilePhrases([
+        ['pay', 0],
+        ['get paid', 1],
+        ['follow _ walk', 2],
+        ['map', 3],
+        ['payment*', 4],
+        ['map', 5],
+      ]),
+    ),
     owners,
-    (owner) => owner.toUpperCase(),
+    (list) => list.map((owner) => owner.toUpperCase()),
   );
   const hits = (text: string) => {
     const found: string[] = [];
@@ -43,7 +63,7 @@ describe('PhraseIndex over compiled phrases', () => {
 
   it('gives a phrase the same id wherever it matches, and skips what the caller no longer wants', () => {
     const ids: PhraseKey[] = [];
-    const index2 = new PhraseIndex(compilePhrases([['map', 0]]), ['map'], (o) => o);
+    const index2 = new PhraseIndex(tablesSource(compilePhrases([['map', 0]])), ['map'], (list) => list);
     index2.scan(
       tokenize('map, map and map'),
       (hit) => ids.push(hit.phrase),

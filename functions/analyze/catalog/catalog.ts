@@ -5,21 +5,26 @@
  * and a cold start compiles nothing. Provider entries (descriptions, traits …) are decoded a category at
  * a time, when the category is first ranked.
  */
-import type { CategoryId } from '../category-ids.js';
-import type { ArchetypeFacts, CapabilityFacts, CompiledCatalog, CompiledOwner, ConstraintFacts, Cue } from './compile.js';
-import { COMPILED_CATALOG, COMPILED_ENTRIES } from './compiled-catalog.js';
+
+import { readFileSync } from 'node:fs';
+import { CATEGORY_IDS, type CategoryId } from '../category-ids.js';
+import type { ArchetypeFacts, CapabilityFacts, CatalogHeader, CompiledOwner, ConstraintFacts, Cue } from './compile.js';
+import { CATALOG_FILE, type Unpacked, unpack } from './packed.js';
 import { compactName, PhraseIndex } from './text.js';
 import type { ConstraintId, ProviderFacts } from './types.js';
 
 export type { ArchetypeFacts, CapabilityFacts, ConstraintFacts, Cue };
 export { compactName };
 
+const packed: Unpacked<CatalogHeader> = unpack(readFileSync(CATALOG_FILE));
+const COMPILED = packed.header;
+
 const decoded = new Map<CategoryId, readonly ProviderFacts[]>();
 
 const entriesIn = (category: CategoryId): readonly ProviderFacts[] => {
   let entries = decoded.get(category);
   if (!entries) {
-    entries = JSON.parse(COMPILED_ENTRIES[category]) as ProviderFacts[];
+    entries = JSON.parse(packed.entries(category) ?? '[]') as ProviderFacts[];
     decoded.set(category, entries);
   }
   return entries;
@@ -48,9 +53,31 @@ export type Owner =
   | { kind: 'archetype'; archetype: ArchetypeFacts }
   | { kind: 'constraint'; constraint: ConstraintFacts; strength: 'require' | 'prefer' }
   | { kind: 'cue'; cue: Cue }
-  | { kind: 'learned'; category: CategoryId; weight: number };
+  | { kind: 'learned'; weights: LearnedWeights }
+  | { kind: 'learnedJobs'; weights: LearnedJobWeights };
 
-const load = (compiled: CompiledCatalog) => {
+/** A phrase's learned weights for jobs, by position in LEARNED_JOBS. */
+export interface LearnedJobWeights {
+  jobs: Uint16Array;
+  weights: Float64Array;
+}
+
+/** A phrase's learned weights, one per category it says something about: merged so a hit adds them in one pass. */
+export interface LearnedWeights {
+  /** Positions in CATEGORY_IDS. */
+  categories: Uint8Array;
+  weights: Float64Array;
+}
+
+const CATEGORY_INDEX = new Map(CATEGORY_IDS.map((id, i) => [id, i]));
+
+/** Every job with learned evidence, with its log-odds before any: [category, job, bias]. */
+export const LEARNED_JOBS: readonly (readonly [CategoryId, string, number])[] = Object.entries(COMPILED.learnedJobBias).flatMap(
+  ([category, jobs]) => Object.entries(jobs ?? {}).map(([job, bias]) => [category as CategoryId, job, bias] as const),
+);
+const JOB_INDEX = new Map(LEARNED_JOBS.map(([category, job], i) => [`${category}/${job}`, i]));
+
+const load = (compiled: CatalogHeader) => {
   const byCategory = new Map<CategoryId, IndexedProvider[]>();
   const indexed = compiled.providers.map(([id, category]) => {
     let list = byCategory.get(category);
@@ -63,7 +90,7 @@ const load = (compiled: CompiledCatalog) => {
     return provider;
   });
   const constraints = new Map(compiled.constraints.map((c) => [c.id, c]));
-  const resolve = (owner: CompiledOwner): Owner => {
+  const resolveOne = (owner: CompiledOwner): Owner => {
     switch (owner.kind) {
       case 'keyword':
         return { kind: 'keyword', provider: indexed[owner.provider] as IndexedProvider };
@@ -77,45 +104,80 @@ const load = (compiled: CompiledCatalog) => {
         return { kind: 'archetype', archetype: compiled.archetypes[owner.archetype] as ArchetypeFacts };
       case 'constraint':
         return { kind: 'constraint', constraint: constraints.get(owner.constraint) as ConstraintFacts, strength: owner.strength };
+      case 'learned':
+      case 'learnedJob':
+        throw new Error('learned weights are merged per phrase');
       default:
         return owner;
     }
   };
+  /** A phrase's owners, its learned weights merged into one owner for categories and one for jobs. */
+  const resolve = (owners: readonly CompiledOwner[]): Owner[] => {
+    const learned: Extract<CompiledOwner, { kind: 'learned' }>[] = [];
+    const jobs: Extract<CompiledOwner, { kind: 'learnedJob' }>[] = [];
+    const resolved: Owner[] = [];
+    for (const o of owners) {
+      if (o.kind === 'learned') learned.push(o);
+      else if (o.kind === 'learnedJob') jobs.push(o);
+      else resolved.push(resolveOne(o));
+    }
+    if (learned.length > 0)
+      resolved.push({
+        kind: 'learned',
+        weights: {
+          categories: Uint8Array.from(learned, (o) => CATEGORY_INDEX.get(o.category) ?? 0),
+          weights: Float64Array.from(learned, (o) => o.weight),
+        },
+      });
+    const known = jobs.filter((o) => JOB_INDEX.has(`${o.category}/${o.job}`));
+    if (known.length > 0)
+      resolved.push({
+        kind: 'learnedJobs',
+        weights: {
+          jobs: Uint16Array.from(known, (o) => JOB_INDEX.get(`${o.category}/${o.job}`) ?? 0),
+          weights: Float64Array.from(known, (o) => o.weight),
+        },
+      });
+    return resolved;
+  };
   let byName: Map<string, IndexedProvider[]> | undefined;
   const named = (name: string): readonly IndexedProvider[] => {
     byName ??= new Map(
-      compiled.names.split(';').map((entry) => {
-        const [key = '', ids = ''] = entry.split('=');
-        return [key, ids.split(',').map((id) => indexed[Number(id)] as IndexedProvider)];
-      }),
+      packed
+        .names()
+        .split(';')
+        .map((entry) => {
+          const [key = '', ids = ''] = entry.split('=');
+          return [key, ids.split(',').map((id) => indexed[Number(id)] as IndexedProvider)];
+        }),
     );
     return byName.get(name) ?? [];
   };
-  return { index: new PhraseIndex(compiled.phrases, compiled.owners, resolve), byCategory, named, constraints };
+  return { index: new PhraseIndex(packed.phrases, compiled.owners, resolve), byCategory, named, constraints };
 };
 
-const catalog = load(COMPILED_CATALOG);
+const catalog = load(COMPILED);
 
 export const phraseIndex = catalog.index;
 
 export const providersIn = (category: CategoryId): readonly IndexedProvider[] => catalog.byCategory.get(category) ?? [];
 
 /** The jobs a category's providers do; the default one is marked. */
-export const capabilitiesOf = (category: CategoryId): readonly CapabilityFacts[] => COMPILED_CATALOG.capabilities[category] ?? [];
+export const capabilitiesOf = (category: CategoryId): readonly CapabilityFacts[] => COMPILED.capabilities[category] ?? [];
 
 /** Every constraint the catalogue knows, in the order they apply. */
-export const CONSTRAINT_FACTS: readonly ConstraintFacts[] = COMPILED_CATALOG.constraints;
+export const CONSTRAINT_FACTS: readonly ConstraintFacts[] = COMPILED.constraints;
 
 export const constraintFacts = (id: ConstraintId): ConstraintFacts | undefined => catalog.constraints.get(id);
 
 /** Needs that come together: once the description itself shows a need, the related ones gain score. */
-export const RELATED = COMPILED_CATALOG.relatedNeeds;
+export const RELATED = COMPILED.relatedNeeds;
 
 /** Each category's log-odds before any learned evidence. */
-export const LEARNED_BIAS = COMPILED_CATALOG.learnedBias;
+export const LEARNED_BIAS = COMPILED.learnedBias;
 
 /** Catalogue entries known by this name or alias, in any category. */
 export const providersNamed = (name: string): readonly IndexedProvider[] => catalog.named(compactName(name));
 
 /** Changes whenever the catalogue or its patterns change: part of cache keys and of what the logs say answered. */
-export const catalogVersion = (): string => COMPILED_CATALOG.version;
+export const catalogVersion = (): string => COMPILED.version;

@@ -11,7 +11,8 @@ import { ARCHETYPES, RELATED_NEEDS } from './data/archetypes.js';
 import { CONSTRAINTS } from './data/constraints.js';
 import { CATALOG_DATA } from './data/index.js';
 import { LANGUAGE } from './data/language.js';
-import { type LabelledExample, type LearnedEvidence, learnEvidence, readExamples } from './learn.js';
+import { type JobOf, type LabelledExample, type LearnedEvidence, learnEvidence, readExamples } from './learn.js';
+import { pack } from './packed.js';
 import { problemsIn } from './schema.js';
 import { compactName, compilePhrases, isValidPattern, nameToPattern, type PhraseTables } from './text.js';
 import {
@@ -38,15 +39,17 @@ export type CompiledOwner =
   | { kind: 'archetype'; archetype: number }
   | { kind: 'constraint'; constraint: ConstraintId; strength: 'require' | 'prefer' }
   | { kind: 'cue'; cue: Cue }
-  | { kind: 'learned'; category: CategoryId; weight: number };
+  | { kind: 'learned'; category: CategoryId; weight: number }
+  | { kind: 'learnedJob'; category: CategoryId; job: string; weight: number };
 
 /** What the engine needs of a capability, an archetype or a constraint: everything but its patterns. */
 export type CapabilityFacts = Omit<Capability, 'signals'>;
 export type ArchetypeFacts = Omit<Archetype, 'patterns'>;
 export type ConstraintFacts = Omit<ConstraintData, 'require' | 'prefer'>;
 
-export interface CompiledCatalog {
-  /** Hash of everything below and of the entries: part of cache keys and of what the logs say answered. */
+/** The small part of the compiled catalogue, read whole at cold start (the packed file's header). */
+export interface CatalogHeader {
+  /** Hash of everything compiled, entries included: part of cache keys and of what the logs say answered. */
   version: string;
   /** Every provider's id and category, in the order of the published taxonomy, then of each category's data. */
   providers: [id: string, category: CategoryId][];
@@ -56,13 +59,20 @@ export interface CompiledCatalog {
   relatedNeeds: typeof RELATED_NEEDS;
   /** Each category's log-odds before any learned evidence (see learn.ts). */
   learnedBias: LearnedEvidence['bias'];
+  /** Each job's log-odds within its category before any learned evidence. */
+  learnedJobBias: LearnedEvidence['jobBias'];
   owners: CompiledOwner[];
+}
+
+export interface CompiledCatalog {
+  header: CatalogHeader;
   phrases: PhraseTables;
   /**
    * Providers by compacted name or alias (see compactName), as `name=position,position` joined by ";":
    * only the model's answers are looked up by name, so this is decoded on first use.
    */
   names: string;
+  entries: CompiledEntries;
 }
 
 /** Each category's provider entries, in the order of `providers`, as the JSON of a ProviderFacts[]. */
@@ -87,10 +97,32 @@ const SOURCE: CatalogSource = {
   relatedNeeds: RELATED_NEEDS,
 };
 
+/**
+ * The job an example's provider check asks for: the main job most of the named providers that the
+ * catalogue knows in that category are known for. Names compare as the published scorer compares them.
+ */
+const jobOfNames =
+  (categories: readonly CategoryData[]): JobOf =>
+  (category, names) => {
+    const providers = categories.find((c) => c.id === category)?.providers ?? [];
+    const votes = new Map<string, number>();
+    for (const name of names) {
+      const wanted = compactName(name);
+      const found = providers.find((p) => {
+        const own = compactName(p.name);
+        return own === wanted || (Math.min(own.length, wanted.length) >= 5 && (own.includes(wanted) || wanted.includes(own)));
+      });
+      const job = found?.capabilities[0];
+      if (job) votes.set(job, (votes.get(job) ?? 0) + 1);
+    }
+    const [best] = [...votes].sort((a, b) => b[1] - a[1]);
+    return best?.[0];
+  };
+
 /** A keyword shared by more providers of one category than this is left out of ranking. */
 const MAX_PROVIDERS_PER_KEYWORD = 3;
 
-export const compileCatalog = (source: CatalogSource = SOURCE): { catalog: CompiledCatalog; entries: CompiledEntries } => {
+export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog => {
   const crossCategory = [
     ...source.archetypes.flatMap((a) => a.patterns.map((p) => [`archetype ${a.name}`, p])),
     ...source.constraints.flatMap((c) => [...c.require, ...c.prefer].map((p) => [`constraint ${c.id}`, p])),
@@ -104,8 +136,8 @@ export const compileCatalog = (source: CatalogSource = SOURCE): { catalog: Compi
   ];
   if (problems.length > 0) throw new Error(`The catalogue data has problems:\n${problems.join('\n')}`);
 
-  const providers: CompiledCatalog['providers'] = [];
-  const capabilities: CompiledCatalog['capabilities'] = {};
+  const providers: CatalogHeader['providers'] = [];
+  const capabilities: CatalogHeader['capabilities'] = {};
   const entries = {} as Record<CategoryId, ProviderFacts[]>;
   const owners: CompiledOwner[] = [];
   const patterns: [string, number][] = [];
@@ -162,17 +194,22 @@ export const compileCatalog = (source: CatalogSource = SOURCE): { catalog: Compi
   for (const [cue, list] of Object.entries(source.language) as [Cue, readonly string[]][]) {
     addAll(list, owner({ kind: 'cue', cue }));
   }
-  const learned = learnEvidence(source.examples);
+  const learned = learnEvidence(source.examples, jobOfNames(source.categories));
+  // Equal weights share one owner, so the owner list stays short.
   const learnedOwners = new Map<string, number>();
-  for (const [pattern, category, weight] of learned.weights) {
-    const key = `${category}:${weight}`;
+  const shared = (o: CompiledOwner): number => {
+    const key = JSON.stringify(o);
     let at = learnedOwners.get(key);
     if (at === undefined) {
-      at = owner({ kind: 'learned', category, weight });
+      at = owner(o);
       learnedOwners.set(key, at);
     }
-    patterns.push([pattern, at]);
-  }
+    return at;
+  };
+  for (const [pattern, category, weight] of learned.weights)
+    patterns.push([pattern, shared({ kind: 'learned', category, weight })]);
+  for (const [pattern, category, job, weight] of learned.jobWeights)
+    patterns.push([pattern, shared({ kind: 'learnedJob', category, job, weight })]);
 
   const content = {
     providers,
@@ -181,16 +218,21 @@ export const compileCatalog = (source: CatalogSource = SOURCE): { catalog: Compi
     constraints,
     relatedNeeds: source.relatedNeeds,
     learnedBias: learned.bias,
+    learnedJobBias: learned.jobBias,
     owners,
-    phrases: compilePhrases(patterns),
-    names: [...names].map(([name, ids]) => `${name}=${ids.join(',')}`).join(';'),
   };
+  const phrases = compilePhrases(patterns);
+  const nameIndex = [...names].map(([name, ids]) => `${name}=${ids.join(',')}`).join(';');
   const entriesJson = Object.fromEntries(
     Object.entries(entries).map(([id, list]) => [id, JSON.stringify(list)]),
   ) as CompiledEntries;
   const version = createHash('sha256')
-    .update(JSON.stringify([content, entriesJson]))
+    .update(JSON.stringify([content, phrases, nameIndex, entriesJson]))
     .digest('hex')
     .slice(0, 12);
-  return { catalog: { version, ...content }, entries: entriesJson };
+  return { header: { version, ...content }, phrases, names: nameIndex, entries: entriesJson };
 };
+
+/** The compiled catalogue as the file the function reads (see packed.ts). */
+export const packCatalog = ({ header, phrases, names, entries }: CompiledCatalog): Buffer =>
+  pack(header, phrases, names, entries);

@@ -67,7 +67,11 @@ export const characterPairs = (run: string): string[] => {
   return chars.slice(0, -1).map((c, i) => (c + chars[i + 1]).normalize('NFKC'));
 };
 
+/** Letters and digits of plain ASCII text: most descriptions, tokenised without the Unicode word pattern. */
+const ASCII_TEXT_WORD = /[A-Za-z0-9]+/g;
+
 export const tokenize = (text: string): Token[] => {
+  if (PLAIN_ASCII.test(text)) return tokenizeAscii(text);
   const tokens: Token[] = [];
   // Lower-case the whole text once; a word that is plain ASCII then needs nothing more (most words of
   // most descriptions), the others are folded one by one. Offsets hold while lower-casing keeps length.
@@ -105,6 +109,22 @@ export const tokenize = (text: string): Token[] => {
   return tokens;
 };
 
+const tokenizeAscii = (text: string): Token[] => {
+  const tokens: Token[] = [];
+  const lower = text.toLowerCase();
+  let clause = 0;
+  let previousEnd = 0;
+  for (const m of text.matchAll(ASCII_TEXT_WORD)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (start > previousEnd && CLAUSE_END.test(text.slice(previousEnd, start))) clause += 1;
+    previousEnd = end;
+    const word = lower.slice(start, end);
+    tokens.push({ word, start, end, capitalised: text.charCodeAt(start) !== word.charCodeAt(0), clause });
+  }
+  return tokens;
+};
+
 /** How many words a text has, counting two Chinese or Japanese characters as one word. */
 export const wordCountOf = (tokens: readonly Token[]): number => {
   let words = 0;
@@ -128,6 +148,20 @@ export interface PhraseTables {
   byWord: Record<string, string>;
   byPrefix: Record<string, string>;
 }
+
+/** Where a PhraseIndex finds a table entry: in tables held in memory, or in the packed catalogue file. */
+export interface PhraseSource {
+  /** The phrases a word starts, encoded as in `byWord`; undefined when the catalogue has none. */
+  word(word: string): string | undefined;
+  /** The prefix phrases whose first three letters are `bucket`, encoded as in `byPrefix`. */
+  prefix(bucket: string): string | undefined;
+}
+
+/** Tables held in memory (tests, and the compiler's own checks) as a PhraseSource. */
+export const tablesSource = ({ byWord, byPrefix }: PhraseTables): PhraseSource => ({
+  word: (word) => (Object.hasOwn(byWord, word) ? byWord[word] : undefined),
+  prefix: (bucket) => (Object.hasOwn(byPrefix, bucket) ? byPrefix[bucket] : undefined),
+});
 
 const BUCKET = 3;
 
@@ -192,15 +226,23 @@ export interface PhraseHit<T> {
   to: number;
 }
 
+/** One word of a pattern, decoded once: an exact word, a prefix, or any word. */
+interface PatternWord {
+  written: string;
+  exact?: string;
+  prefix?: string;
+}
+
+const toPatternWord = (written: string): PatternWord =>
+  written === '_' ? { written } : written.endsWith('*') ? { written, prefix: written.slice(0, -1) } : { written, exact: written };
+
 /** One word of a pattern against one word of the text. */
-const matchesWord = (patternWord: string, word: string): boolean => {
-  if (patternWord === '_') return true;
-  return patternWord.endsWith('*') ? word.startsWith(patternWord.slice(0, -1)) : patternWord === word;
-};
+const matchesWord = (pattern: PatternWord, word: string): boolean =>
+  pattern.exact !== undefined ? pattern.exact === word : pattern.prefix === undefined || word.startsWith(pattern.prefix);
 
 interface Phrase {
-  /** The words after the first, as written: `word`, `prefix*` or `_`. */
-  rest: readonly string[];
+  /** The words after the first. */
+  rest: readonly PatternWord[];
   owners: readonly number[];
 }
 
@@ -220,7 +262,7 @@ const NO_PHRASES: readonly never[] = [];
 const CANDIDATE_CACHE_WORDS = 20_000;
 
 const decodePhrase = (rest: string, owners: string): Phrase => ({
-  rest: rest ? rest.split(' ') : [],
+  rest: rest ? rest.split(' ').map(toPatternWord) : [],
   owners: owners.split(',').map(Number),
 });
 
@@ -235,19 +277,23 @@ export class PhraseIndex<O, T> {
   private readonly candidates = new Map<string, Candidates>();
   private readonly ownersOf = new Map<Phrase, readonly T[]>();
 
-  /** `resolve` turns a compiled owner into what hits report, once per phrase and only when it matches. */
+  /**
+   * `resolve` turns a phrase's compiled owners into what hits report, once per phrase and only when it
+   * matches (so it may also merge several owners into one).
+   */
   constructor(
-    private readonly tables: PhraseTables,
+    private readonly source: PhraseSource,
     private readonly owners: readonly O[],
-    private readonly resolve: (owner: O) => T,
+    private readonly resolve: (owners: readonly O[]) => readonly T[],
   ) {}
 
   private phrasesStartingWith(word: string): readonly Phrase[] {
     let found = this.words.get(word);
     if (found) return found;
     // Only the catalogue's own words are kept: the words of descriptions are unbounded.
-    if (!Object.hasOwn(this.tables.byWord, word)) return NO_PHRASES;
-    found = (this.tables.byWord[word] as string).split(';').map((entry) => {
+    const encoded = this.source.word(word);
+    if (encoded === undefined) return NO_PHRASES;
+    found = encoded.split(';').map((entry) => {
       const [rest = '', owners = ''] = entry.split('|');
       return decodePhrase(rest, owners);
     });
@@ -258,8 +304,9 @@ export class PhraseIndex<O, T> {
   private phrasesInBucket(bucket: string): readonly PrefixPhrase[] {
     let found = this.prefixes.get(bucket);
     if (found) return found;
-    if (!Object.hasOwn(this.tables.byPrefix, bucket)) return NO_PHRASES;
-    found = (this.tables.byPrefix[bucket] as string).split(';').map((entry) => {
+    const encoded = this.source.prefix(bucket);
+    if (encoded === undefined) return NO_PHRASES;
+    found = encoded.split(';').map((entry) => {
       const [prefix = '', rest = '', owners = ''] = entry.split('|');
       return { prefix, ...decodePhrase(rest, owners) };
     });
@@ -279,8 +326,8 @@ export class PhraseIndex<O, T> {
       word.length < BUCKET ? NO_PHRASES : this.phrasesInBucket(word.slice(0, BUCKET)).filter((p) => word.startsWith(p.prefix));
     found = { any: [], bySecondWord: new Map() };
     for (const phrase of [...this.phrasesStartingWith(word), ...prefixed]) {
-      const second = phrase.rest[0];
-      if (second === undefined || second === '_' || second.endsWith('*')) found.any.push(phrase);
+      const second = phrase.rest[0]?.exact;
+      if (second === undefined) found.any.push(phrase);
       else push(found.bySecondWord, second, phrase);
     }
     // Words of descriptions are unbounded: forget them all now and then rather than grow for ever.
@@ -315,12 +362,12 @@ export class PhraseIndex<O, T> {
     const end = at + 1 + rest.length;
     if (end > tokens.length) return;
     for (let k = 0; k < rest.length; k++) {
-      if (!matchesWord(rest[k] as string, (tokens[at + 1 + k] as Token).word)) return;
+      if (!matchesWord(rest[k] as PatternWord, (tokens[at + 1 + k] as Token).word)) return;
     }
     if (!wants(phrase)) return;
     let resolved = this.ownersOf.get(phrase);
     if (!resolved) {
-      resolved = owners.map((owner) => this.resolve(this.owners[owner] as O));
+      resolved = this.resolve(owners.map((owner) => this.owners[owner] as O));
       this.ownersOf.set(phrase, resolved);
     }
     visit({ owners: resolved, phrase, from: at, to: end });

@@ -200,4 +200,9 @@ export interface LanguageCues {
    * integrate with), neither a product to rank first nor a cloud the team is on.
    */
   theirs: readonly Pattern[];
+  /**
+   * "our shop", "we already run": the product exists and the text asks for something to add to it, so
+   * the needs its kind implies are mostly met already and count for less.
+   */
+  existing: readonly Pattern[];
 }

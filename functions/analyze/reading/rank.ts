@@ -19,13 +19,25 @@ const KEYWORD_WEIGHT = 2.5;
 const PREFERRED_BONUS = 6;
 const MOBILE_BONUS = 4;
 
+type Check = (traits: ProviderTraits) => boolean;
+/** Each test compiled once into a function: ranking runs it for every provider of every category. */
+const compiled = new WeakMap<TraitTest, Check>();
+
 /** Whether a provider's traits pass a test: every field given must hold; a missing optional trait is false. */
-export const passes = (traits: ProviderTraits, test: TraitTest): boolean =>
-  Object.entries(test).every(([trait, wanted]) =>
-    trait === 'vendor'
-      ? (wanted as readonly string[]).includes(traits.vendor)
-      : (traits[trait as keyof ProviderTraits] ?? false) === wanted,
-  );
+export const passes = (traits: ProviderTraits, test: TraitTest): boolean => {
+  let check = compiled.get(test);
+  if (!check) {
+    const fields = Object.entries(test);
+    check = (t) =>
+      fields.every(([trait, wanted]) =>
+        trait === 'vendor'
+          ? (wanted as readonly string[]).includes(t.vendor)
+          : (t[trait as keyof ProviderTraits] ?? false) === wanted,
+      );
+    compiled.set(test, check);
+  }
+  return check(traits);
+};
 
 /** Position of the first test passed, or the number of tests when none is: lower ranks first. */
 const tierOf = (traits: ProviderTraits, tests: readonly TraitTest[] | undefined): number => {

@@ -12,13 +12,14 @@ import {
   constraintFacts,
   type IndexedProvider,
   LEARNED_BIAS,
+  LEARNED_JOBS,
   type Owner,
   phraseIndex,
   RELATED,
 } from '../catalog/catalog.js';
 import { type PhraseHit, type Token, tokenize, wordCountOf } from '../catalog/text.js';
 import { type ConstraintId, STRONG_SIGNAL, WEAK_SIGNAL } from '../catalog/types.js';
-import type { CategoryId } from '../category-ids.js';
+import { CATEGORY_IDS, type CategoryId } from '../category-ids.js';
 
 export interface Job {
   /** Evidence weight: each phrase of the text that asks for the job counts 2, an archetype that implies it 1. */
@@ -70,6 +71,8 @@ export const MAX_CATEGORIES = 10;
 const NEGATION_WINDOW = 2;
 /** How many words may sit between "moving away from" and the product left. */
 const REPLACING_WINDOW = 3;
+/** Learned weights from this size up are quoted as evidence in reasons. */
+const LEARNED_EVIDENCE_WEIGHT = 1;
 /** What a description with no recognisable need gets: the backbone of a web application. */
 const FALLBACK: readonly CategoryId[] = ['frontend', 'backend', 'database', 'hosting'];
 /**
@@ -86,31 +89,45 @@ const impliedRoomFor = (wordCount: number): number =>
 
 type Hit = PhraseHit<Owner>;
 
-/** Where negation, rejection, absence and replacement cues sit, to judge the words after them. */
-class Cues {
-  private readonly negations: Hit[] = [];
-  private readonly rejections: Hit[] = [];
-  private readonly replacements: Hit[] = [];
-  private readonly others: Hit[] = [];
-  private readonly absentClauses = new Set<number>();
+/** What a cue does to the words that follow it, as bits per token. */
+const NEGATED = 1;
+const REJECTED = 2;
+const REPLACED = 4;
+const THEIRS = 8;
 
-  constructor(private readonly tokens: readonly Token[]) {}
+/**
+ * Where negation, rejection, absence and replacement cues sit, marked on the tokens they reach (the
+ * next few words of the same clause), so judging a hit is one look-up whatever the text's length.
+ */
+class Cues {
+  private readonly marks: Uint8Array;
+  private readonly absentClauses = new Set<number>();
+  /** The text speaks of a product that exists already. */
+  existingProduct = false;
+
+  constructor(private readonly tokens: readonly Token[]) {
+    this.marks = new Uint8Array(tokens.length);
+  }
 
   add(hit: Hit, cue: string): void {
-    if (cue === 'negations') this.negations.push(hit);
-    else if (cue === 'rejections') this.rejections.push(hit);
-    else if (cue === 'replacing') this.replacements.push(hit);
-    else if (cue === 'theirs') this.others.push(hit);
-    else this.absentClauses.add(this.clauseAt(hit.from));
+    if (cue === 'negations') this.mark(hit, NEGATED, NEGATION_WINDOW);
+    else if (cue === 'rejections') this.mark(hit, REJECTED, NEGATION_WINDOW);
+    else if (cue === 'replacing') this.mark(hit, REPLACED, REPLACING_WINDOW);
+    else if (cue === 'theirs') this.mark(hit, THEIRS, NEGATION_WINDOW);
+    else if (cue === 'existing') this.existingProduct = true;
+    else this.absentClauses.add((this.tokens[hit.from] as Token).clause);
   }
 
-  private clauseAt(index: number): number {
-    return (this.tokens[index] as Token).clause;
+  /** Marks the tokens a cue reaches: those starting within `window` words after it, in its clause. */
+  private mark(cue: Hit, bit: number, window: number): void {
+    const clause = (this.tokens[cue.from] as Token).clause;
+    const last = Math.min(this.tokens.length - 1, cue.to + window);
+    for (let k = cue.to; k <= last && (this.tokens[k] as Token).clause === clause; k++)
+      this.marks[k] = (this.marks[k] as number) | bit;
   }
 
-  private before(cues: readonly Hit[], hit: Hit, window: number): boolean {
-    const clause = this.clauseAt(hit.from);
-    return cues.some((c) => c.to <= hit.from && hit.from - c.to <= window && this.clauseAt(c.from) === clause);
+  private has(hit: Hit, bit: number): boolean {
+    return ((this.marks[hit.from] as number) & bit) !== 0;
   }
 
   /**
@@ -118,18 +135,18 @@ class Cues {
    * clause that says the thing is missing today ("we have no search yet") states a need instead.
    */
   negates(hit: Hit): boolean {
-    if (this.before(this.rejections, hit, NEGATION_WINDOW)) return true;
-    return this.before(this.negations, hit, NEGATION_WINDOW) && !this.absentClauses.has(this.clauseAt(hit.from));
+    if (this.has(hit, REJECTED)) return true;
+    return this.has(hit, NEGATED) && !this.absentClauses.has((this.tokens[hit.from] as Token).clause);
   }
 
   /** "moving away from X", "instead of X": X is on its way out. */
   replaces(hit: Hit): boolean {
-    return this.before(this.replacements, hit, REPLACING_WINDOW);
+    return this.has(hit, REPLACED);
   }
 
   /** "their Okta", "like Calendly": X is someone else's, or a comparison. */
   belongsToOthers(hit: Hit): boolean {
-    return this.before(this.others, hit, NEGATION_WINDOW);
+    return this.has(hit, THEIRS);
   }
 }
 
@@ -184,7 +201,7 @@ export const readDescription = (description: string): Reading => {
   /** Per category, the signal weight each token has already contributed. */
   const signalWeightAt = new Map<CategoryId, Map<number, number>>();
   /** A signal of a category: overlapping patterns of one category are one piece of evidence. */
-  const signal = (category: CategoryId, weight: number, hit: Hit, text: string): void => {
+  const signal = (category: CategoryId, weight: number, hit: Hit, text: () => string): void => {
     const weights = signalWeightAt.get(category) ?? new Map<number, number>();
     signalWeightAt.set(category, weights);
     let already = 0;
@@ -194,7 +211,7 @@ export const readDescription = (description: string): Reading => {
     const n = need(category);
     n.score += weight - already;
     n.direct += weight - already;
-    if (!n.evidence.includes(text)) n.evidence.push(text);
+    if (!n.evidence.includes(text())) n.evidence.push(text());
   };
   const stateConstraint = (facts: ConstraintFacts | undefined, strength: 'require' | 'prefer', text: string): void => {
     if (!facts || reading.constraints.get(facts.id)?.strength === 'require') return;
@@ -208,13 +225,17 @@ export const readDescription = (description: string): Reading => {
   /** Mentions grouped by where they sit: one name listed under several categories is weaker evidence for each. */
   const mentionsAt = new Map<string, { quote: string; providers: IndexedProvider[] }>();
   const archetypeHits = new Set<ArchetypeFacts>();
-  /** Learned log-odds per category, and the words that raised them most. */
-  const learned = new Map<CategoryId, { sum: number; evidence: [string, number][] }>();
+  /** Learned log-odds per category (by position in CATEGORY_IDS), and the words that raised them most. */
+  const learnedSum = new Float64Array(CATEGORY_IDS.length);
+  const learnedEvidence = new Map<number, [string, number][]>();
+  /** Learned log-odds per job, by position in LEARNED_JOBS. */
+  const jobSum = new Float64Array(LEARNED_JOBS.length);
 
   for (const hit of hits) {
     if (counted.has(hit.phrase)) continue;
     const negated = cues.negates(hit);
-    const text = quote(hit);
+    let quoted: string | undefined;
+    const text = () => (quoted ??= quote(hit));
     let countedHere = true;
     const mentionsOnly = countedButMention.has(hit.phrase);
     for (const owner of hit.owners) {
@@ -230,7 +251,7 @@ export const readDescription = (description: string): Reading => {
           const jobs = need(owner.category).jobs;
           const job = jobs.get(owner.capability) ?? { score: 0, evidence: [], impliedBy: [] };
           job.score += STRONG_SIGNAL;
-          if (!job.evidence.includes(text)) job.evidence.push(text);
+          if (!job.evidence.includes(text())) job.evidence.push(text());
           jobs.set(owner.capability, job);
           break;
         }
@@ -250,7 +271,7 @@ export const readDescription = (description: string): Reading => {
           if (cues.replaces(hit)) reading.replacing.add(owner.provider.id);
           else if (!reading.mentioned.has(owner.provider.id)) reading.mentioned.set(owner.provider.id, hit.from);
           const at = `${hit.from}-${hit.to}`;
-          const group = mentionsAt.get(at) ?? { quote: text, providers: [] };
+          const group = mentionsAt.get(at) ?? { quote: text(), providers: [] };
           group.providers.push(owner.provider);
           mentionsAt.set(at, group);
           break;
@@ -258,19 +279,32 @@ export const readDescription = (description: string): Reading => {
         case 'archetype':
           archetypeHits.add(owner.archetype);
           break;
+        case 'learnedJobs': {
+          const { jobs, weights } = owner.weights;
+          for (let k = 0; k < jobs.length; k++)
+            jobSum[jobs[k] as number] = (jobSum[jobs[k] as number] as number) + (weights[k] as number);
+          break;
+        }
         case 'learned': {
-          const l = learned.get(owner.category) ?? { sum: 0, evidence: [] };
-          l.sum += owner.weight;
-          if (owner.weight > 0) l.evidence.push([text, owner.weight]);
-          learned.set(owner.category, l);
+          const { categories, weights } = owner.weights;
+          for (let k = 0; k < categories.length; k++) {
+            const at = categories[k] as number;
+            const weight = weights[k] as number;
+            learnedSum[at] = (learnedSum[at] as number) + weight;
+            if (weight >= LEARNED_EVIDENCE_WEIGHT) {
+              const quotes = learnedEvidence.get(at) ?? [];
+              quotes.push([text(), weight]);
+              learnedEvidence.set(at, quotes);
+            }
+          }
           break;
         }
         case 'constraint':
           // "avoid running our own servers" states the opposite constraint; other negations cancel it.
           if (cues.belongsToOthers(hit)) break;
-          if (!negated) stateConstraint(owner.constraint, owner.strength, text);
+          if (!negated) stateConstraint(owner.constraint, owner.strength, text());
           else if (owner.constraint.whenNegated)
-            stateConstraint(constraintFacts(owner.constraint.whenNegated), owner.strength, text);
+            stateConstraint(constraintFacts(owner.constraint.whenNegated), owner.strength, text());
           break;
         default:
           break;
@@ -281,7 +315,8 @@ export const readDescription = (description: string): Reading => {
     else countedButMention.add(hit.phrase);
   }
 
-  weighLearnedEvidence(learned, need);
+  weighLearnedEvidence(learnedSum, learnedEvidence, need);
+  weighLearnedJobs(jobSum, reading.needs);
 
   // Naming a product is a hint, not a need: "a dashboard over our Shopify sales" needs no new shop.
   const mentionedCategories = new Set<string>();
@@ -311,7 +346,7 @@ export const readDescription = (description: string): Reading => {
     }
     for (const [category, weight] of Object.entries(archetype.implies) as [CategoryId, number][]) {
       const n = need(category);
-      n.score += weight;
+      n.score += cues.existingProduct ? weight * EXISTING_DAMPING : weight;
       if (!n.impliedBy.includes(archetype.name)) n.impliedBy.push(archetype.name);
     }
     for (const [category, capability] of Object.entries(archetype.capabilities ?? {}) as [CategoryId, string][]) {
@@ -345,6 +380,7 @@ export const readDescription = (description: string): Reading => {
   return reading;
 };
 
+const EXISTING_DAMPING = Number(process.env.EXISTING_DAMPING ?? 1);
 const LEARNED_SCALE = Number(process.env.LEARNED_SCALE ?? 1);
 const LEARNED_SHIFT = Number(process.env.LEARNED_SHIFT ?? 0);
 const LEARNED_DIRECT = Number(process.env.LEARNED_DIRECT ?? 99);
@@ -356,25 +392,42 @@ const LEARNED_MAX = Number(process.env.LEARNED_MAX ?? 4);
  * reading counts like a stated need and a doubtful one like a hint or less.
  */
 const weighLearnedEvidence = (
-  learned: Map<CategoryId, { sum: number; evidence: [string, number][] }>,
+  sums: Float64Array,
+  quotes: Map<number, [string, number][]>,
   need: (category: CategoryId) => Need,
 ): void => {
-  for (const [category, bias] of Object.entries(LEARNED_BIAS) as [CategoryId, number][]) {
-    const l = learned.get(category);
-    const logit = bias + (l?.sum ?? 0);
+  CATEGORY_IDS.forEach((category, at) => {
+    const bias = LEARNED_BIAS[category];
+    if (bias === undefined) return;
+    const logit = bias + (sums[at] as number);
     const points = Math.max(LEARNED_MIN, Math.min(LEARNED_MAX, LEARNED_SCALE * (logit + LEARNED_SHIFT)));
-    if (points === 0 || (points < 0 && !reading_has(category, need))) continue;
+    if (points === 0) return;
     const n = need(category);
     n.score += points;
     if (points >= LEARNED_DIRECT) {
       n.direct += points;
-      for (const [text] of (l?.evidence ?? []).sort((a, b) => b[1] - a[1]).slice(0, 2))
+      for (const [text] of (quotes.get(at) ?? []).sort((a, b) => b[1] - a[1]).slice(0, 2))
         if (!n.evidence.includes(text)) n.evidence.push(text);
     } else if (points > 0 && !n.impliedBy.includes('what the description implies'))
       n.impliedBy.push('what the description implies');
-  }
+  });
 };
-const reading_has = (_c: CategoryId, _need: unknown) => true;
+
+const JOB_SCALE = Number(process.env.JOB_SCALE ?? 1);
+const JOB_SHIFT = Number(process.env.JOB_SHIFT ?? -1.5);
+
+/** Learned evidence for a job counts like the text asking for it, in proportion to its confidence. */
+const weighLearnedJobs = (sums: Float64Array, needs: Map<CategoryId, Need>): void => {
+  LEARNED_JOBS.forEach(([category, job, bias], at) => {
+    const n = needs.get(category);
+    if (!n) return;
+    const points = JOB_SCALE * (bias + (sums[at] as number) + JOB_SHIFT);
+    if (points <= 0) return;
+    const found = n.jobs.get(job) ?? { score: 0, evidence: [], impliedBy: [] };
+    found.score += points;
+    n.jobs.set(job, found);
+  });
+};
 
 /**
  * Which categories, most important first. Every need the description states is kept (up to the
