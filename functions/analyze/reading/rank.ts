@@ -16,7 +16,6 @@ import type { CategoryId } from '../category-ids.js';
 import { jobsFor, type Reading } from './reading.js';
 
 const KEYWORD_WEIGHT = 2.5;
-const PREFERRED_BONUS = 6;
 const MOBILE_BONUS = 4;
 
 type Check = (traits: ProviderTraits) => boolean;
@@ -62,6 +61,10 @@ const sideLineOf = (entry: ProviderFacts, jobs: readonly CapabilityFacts[]): num
 const bindingConstraints = (reading: Reading): ConstraintFacts[] =>
   CONSTRAINT_FACTS.filter((c) => reading.constraints.get(c.id)?.strength === 'require');
 
+/** The constraints the reading states as a preference: they order providers, after the binding ones, but rule none out. */
+const preferredConstraints = (reading: Reading): ConstraintFacts[] =>
+  CONSTRAINT_FACTS.filter((c) => reading.constraints.get(c.id)?.strength === 'prefer' && c.rankFirst);
+
 /**
  * How the reading judges one provider of a category: whether a binding constraint rules it out, and a
  * sort key (lower first) from the job it does and the constraints it honours.
@@ -73,12 +76,13 @@ export interface Judgement {
 
 export const judge = (category: CategoryId, reading: Reading) => {
   const jobs = jobsFor(category, reading);
+  const ordering = [...bindingConstraints(reading), ...preferredConstraints(reading)];
   const binding = bindingConstraints(reading);
   return (entry: ProviderFacts): Judgement => ({
     excluded: binding.some((c) => c.exclude !== undefined && passes(entry.traits, c.exclude)),
-    // The job first, then the binding constraints (a cloud's own search service before an independent
-    // one, even if search is its side line), then providers best known for the job before side lines.
-    key: [jobTierOf(entry, jobs), ...binding.map((c) => tierOf(entry.traits, c.rankFirst)), sideLineOf(entry, jobs)],
+    // The job first, then the constraints, binding before preferred (a cloud's own search service before
+    // an independent one, even if search is its side line), then providers best known for the job.
+    key: [jobTierOf(entry, jobs), ...ordering.map((c) => tierOf(entry.traits, c.rankFirst)), sideLineOf(entry, jobs)],
   });
 };
 
@@ -125,15 +129,10 @@ export const rankProviders = (category: CategoryId, reading: Reading): RankedCat
     if (constraint.rankFirst && !constraint.exclude) notes.push(constraint.label);
   }
 
-  const preferred = CONSTRAINT_FACTS.filter((c) => reading.constraints.get(c.id)?.strength === 'prefer' && c.rankFirst);
   const mobile = reading.archetypes.has('mobile app') || reading.archetypes.has('app');
   const score = (p: IndexedProvider): number => {
     const { traits, popularity } = p.entry;
     let s = popularity + KEYWORD_WEIGHT * (reading.keywordHits.get(p.id) ?? 0);
-    for (const c of preferred) {
-      const tier = tierOf(traits, c.rankFirst);
-      if (tier < (c.rankFirst?.length ?? 0)) s += PREFERRED_BONUS / (tier + 1);
-    }
     if (mobile && traits.platforms.includes('mobile')) s += MOBILE_BONUS;
     return s;
   };

@@ -301,7 +301,8 @@ export const readDescription = (description: string): Reading => {
         }
         case 'constraint':
           // "avoid running our own servers" states the opposite constraint; other negations cancel it.
-          if (cues.belongsToOthers(hit)) break;
+          // A cloud someone else uses, or one the team is leaving, binds nothing.
+          if (cues.belongsToOthers(hit) || cues.replaces(hit)) break;
           if (!negated) stateConstraint(owner.constraint, owner.strength, text());
           else if (owner.constraint.whenNegated)
             stateConstraint(constraintFacts(owner.constraint.whenNegated), owner.strength, text());
@@ -380,6 +381,7 @@ export const readDescription = (description: string): Reading => {
   return reading;
 };
 
+const EXTRA: Record<string, number> = JSON.parse(process.env.EXTRA ?? '{}');
 const EXISTING_DAMPING = Number(process.env.EXISTING_DAMPING ?? 1);
 const LEARNED_SCALE = Number(process.env.LEARNED_SCALE ?? 1);
 const LEARNED_SHIFT = Number(process.env.LEARNED_SHIFT ?? 0);
@@ -437,7 +439,9 @@ const chooseCategories = (reading: Reading): CategoryId[] => {
   const order = new Map([...reading.needs.keys()].map((id, i) => [id, i]));
   const byScore = ([a, x]: [CategoryId, Need], [b, y]: [CategoryId, Need]) =>
     y.score - x.score || y.direct - x.direct || (order.get(a) ?? 0) - (order.get(b) ?? 0);
-  const selected = [...reading.needs.entries()].filter(([, need]) => need.score >= SELECTION_THRESHOLD).sort(byScore);
+  const selected = [...reading.needs.entries()]
+    .filter(([id, need]) => need.score >= SELECTION_THRESHOLD + (EXTRA[id] ?? 0))
+    .sort(byScore);
   if (selected.length === 0) return [...FALLBACK];
   const stated = selected.filter(([, need]) => need.direct >= SELECTION_THRESHOLD).slice(0, MAX_CATEGORIES);
   const implied = selected.filter(([, need]) => need.direct < SELECTION_THRESHOLD);
