@@ -23,6 +23,8 @@ export interface LocalServerOptions {
   /** Time the handler may take, as the Lambda timeout would allow. */
   timeoutMs?: number;
   maxBodyBytes?: number;
+  /** Origins whose pages may call the API (CORS_ALLOW_ORIGINS): preflight is answered as API Gateway answers it. */
+  corsOrigins?: readonly string[];
 }
 
 const API_PATH = '/api/analyze';
@@ -166,11 +168,22 @@ const send = (res: ServerResponse, result: APIGatewayProxyResult): void => {
   res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
 };
 
-/** Answers the way API Gateway's gateway responses do, in the same problem shape. */
-const sendProblem = (res: ServerResponse, err: RequestError, requestId: string): void => {
-  const { status, headers, problem } = toHttpProblem(err, requestId);
-  send(res, { statusCode: status, headers: { ...headers, 'X-Request-Id': requestId }, body: JSON.stringify(problem) });
+/** The CORS headers for a request's Origin, when it is one allowed; none otherwise. */
+const corsHeaders = (req: IncomingMessage, allowed: readonly string[]): Record<string, string> => {
+  const origin = req.headers.origin;
+  if (!origin || allowed.length === 0) return {};
+  if (allowed.includes('*')) return { 'Access-Control-Allow-Origin': '*' };
+  return allowed.includes(origin) ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
 };
+
+/** Answers the way API Gateway's gateway responses do, in the same problem shape (CORS headers included). */
+const sendProblem = (res: ServerResponse, err: RequestError, requestId: string, cors: Record<string, string> = {}): void => {
+  const { status, headers, problem } = toHttpProblem(err, requestId);
+  send(res, { statusCode: status, headers: { ...headers, ...cors, 'X-Request-Id': requestId }, body: JSON.stringify(problem) });
+};
+
+/** How long a browser may keep a preflight answer, as API Gateway's CORS options set it. */
+const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
 const refuse = (status: 404 | 405 | 413, code: ProblemCode, detail: string, headers: Record<string, string> = {}) =>
   new RequestError(status, code, detail, headers);
@@ -180,9 +193,11 @@ export const createLocalServer = ({
   assets = new Map(),
   timeoutMs = DEFAULT_TIMEOUT_MS,
   maxBodyBytes = MAX_BODY_BYTES,
+  corsOrigins = [],
 }: LocalServerOptions): Server =>
   createServer(async (req, res) => {
     const requestId = randomUUID();
+    const cors = corsHeaders(req, corsOrigins);
     try {
       // Parsed inside the try: a target that does not parse is answered, it must not reject this listener.
       const url = parseTarget(req.url);
@@ -197,7 +212,7 @@ export const createLocalServer = ({
       if (url.pathname !== API_PATH) {
         const asset = req.method === 'GET' || req.method === 'HEAD' ? assets.get(url.pathname) : undefined;
         if (!asset) {
-          sendProblem(res, refuse(404, 'NOT_FOUND', `No route for ${req.method} ${url.pathname}.`), requestId);
+          sendProblem(res, refuse(404, 'NOT_FOUND', `No route for ${req.method} ${url.pathname}.`), requestId, cors);
           return;
         }
         res.writeHead(200, {
@@ -208,9 +223,20 @@ export const createLocalServer = ({
         res.end(req.method === 'HEAD' ? undefined : asset.body);
         return;
       }
+      if (req.method === 'OPTIONS' && cors['Access-Control-Allow-Origin']) {
+        res.writeHead(204, {
+          ...cors,
+          'Access-Control-Allow-Methods': 'OPTIONS,POST',
+          'Access-Control-Allow-Headers': 'Content-Type,X-Api-Key',
+          'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_SECONDS),
+          'X-Request-Id': requestId,
+        });
+        res.end();
+        return;
+      }
       if (req.method !== 'POST') {
         const detail = `${req.method} is not allowed on ${API_PATH}; use POST.`;
-        sendProblem(res, refuse(405, 'METHOD_NOT_ALLOWED', detail, { Allow: 'POST' }), requestId);
+        sendProblem(res, refuse(405, 'METHOD_NOT_ALLOWED', detail, { Allow: 'POST' }), requestId, cors);
         return;
       }
       const body = await readBody(req, maxBodyBytes);
@@ -220,14 +246,18 @@ export const createLocalServer = ({
       if (err instanceof BodyTooLarge) {
         // The rest of the body is not read: answer, then close the connection it arrived on.
         res.setHeader('Connection', 'close');
-        sendProblem(res, refuse(413, 'PAYLOAD_TOO_LARGE', `The body must be at most ${maxBodyBytes} bytes.`), requestId);
+        sendProblem(res, refuse(413, 'PAYLOAD_TOO_LARGE', `The body must be at most ${maxBodyBytes} bytes.`), requestId, cors);
         res.on('finish', () => req.socket.destroySoon());
         return;
       }
       // The handler answers every error itself; reaching here means the adapter broke.
       const { status, headers, problem } = toHttpProblem(err, requestId);
       if (!res.headersSent)
-        send(res, { statusCode: status, headers: { ...headers, 'X-Request-Id': requestId }, body: JSON.stringify(problem) });
+        send(res, {
+          statusCode: status,
+          headers: { ...headers, ...cors, 'X-Request-Id': requestId },
+          body: JSON.stringify(problem),
+        });
       else res.destroy();
     }
   });

@@ -16,7 +16,11 @@ const environmentSchema = z.object({
   OPENAI_MODEL: z.preprocess(blankAsUndefined, z.string().trim().default('gpt-4.1-mini')),
   SECRET_MAX_AGE_SECONDS: z.preprocess(blankAsUndefined, z.coerce.number().int().min(0).max(86_400).default(300)),
   CACHE_TTL_SECONDS: z.preprocess(blankAsUndefined, z.coerce.number().int().min(0).max(86_400).default(3_600)),
-  CORS_ALLOW_ORIGINS: z.preprocess(blankAsUndefined, z.string().default('*')),
+  // None by default: the page is served from the API's own origin and needs no CORS.
+  CORS_ALLOW_ORIGINS: z.preprocess(blankAsUndefined, z.string().default('')),
+  STATE_TABLE_NAME: optionalText,
+  // About 2,300 typical analyses a day: a little over $2 with gpt-4.1-mini at the prices of writing.
+  MODEL_DAILY_TOKEN_BUDGET: z.preprocess(blankAsUndefined, z.coerce.number().int().min(0).default(3_000_000)),
   CACHE_MAX_ENTRIES: z.preprocess(blankAsUndefined, z.coerce.number().int().min(0).max(100_000).default(1_000)),
 });
 
@@ -30,6 +34,10 @@ export interface Config {
     secretMaxAgeSeconds: number;
   };
   cache: { ttlSeconds: number; maxEntries: number };
+  /** The shared state's DynamoDB table; absent: in memory. */
+  stateTableName: string | undefined;
+  /** The day's model token budget; 0 for none. */
+  dailyTokenBudget: number;
   /** Origins whose pages may call the API from a browser; `*` for any. */
   corsOrigins: string[];
 }
@@ -56,6 +64,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       secretMaxAgeSeconds: e.SECRET_MAX_AGE_SECONDS,
     },
     cache: { ttlSeconds: e.CACHE_TTL_SECONDS, maxEntries: e.CACHE_MAX_ENTRIES },
+    stateTableName: e.STATE_TABLE_NAME,
+    dailyTokenBudget: e.MODEL_DAILY_TOKEN_BUDGET,
     corsOrigins: e.CORS_ALLOW_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),

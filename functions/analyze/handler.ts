@@ -3,6 +3,7 @@
  * container; the use case does the work.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import middy from '@middy/core';
 import httpCors from '@middy/http-cors';
 import httpErrorHandler from '@middy/http-error-handler';
@@ -10,17 +11,28 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { analyze } from './analyze.js';
+import { createTokenBudget } from './budget.js';
 import { createLruStackCache } from './cache.js';
 import { loadConfig } from './config.js';
 import { type AnalyzeResponse, checkAnalyzeRequest, JSON_CONTENT_TYPE } from './contract.js';
+import { createCatalogEngine } from './engines/catalog/catalog-engine.js';
 import { createEngine } from './engines/create-engine.js';
 import { RequestError } from './errors.js';
 import { logger } from './logger.js';
-import { bodyLimit, problemDetails, requestId } from './middlewares.js';
+import { meter, metrics } from './metrics.js';
+import { bodyLimit, clientAddress, problemDetails, requestId } from './middlewares.js';
+import { createMemoryState, createTableState } from './state.js';
 
 const config = loadConfig();
 const engine = await createEngine(config, logger);
-const cache = createLruStackCache(config.cache);
+// Shared state serves the model's answers and its budget; the catalogue answers faster than a table read.
+const usesModel = engine.name === 'openai';
+const state =
+  usesModel && config.stateTableName ? createTableState(config.stateTableName) : usesModel ? createMemoryState() : undefined;
+const cache = createLruStackCache({ ...config.cache, shared: state, logger });
+const budget =
+  state && config.dailyTokenBudget > 0 ? createTokenBudget({ state, dailyTokens: config.dailyTokenBudget }) : undefined;
+const fallback = usesModel ? createCatalogEngine() : undefined;
 
 /** Time kept back from the Lambda's remaining time to write the answer, 502 included. */
 const RESPONSE_RESERVE_MS = 1_000;
@@ -49,14 +61,23 @@ const analyzeHandler = async (
   const checked = checkAnalyzeRequest(event.body);
   if (!checked.ok) throw new RequestError(400, checked.code, checked.detail);
   const remaining = Math.min(context.getRemainingTimeInMillis?.() ?? GATEWAY_LIMIT_MS, GATEWAY_LIMIT_MS);
-  const { response, cache: cacheStatus } = await analyze(
+  const {
+    response,
+    cache: cacheStatus,
+    engine: answeredBy,
+  } = await analyze(
     checked.request,
-    { engine, logger, cache },
-    { signal, budgetMs: remaining - RESPONSE_RESERVE_MS },
+    { engine, logger, cache, budget, fallback, meter },
+    { signal, budgetMs: remaining - RESPONSE_RESERVE_MS, client: clientAddress(event) },
   );
   return {
     statusCode: 200,
-    headers: { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': 'no-store', 'X-Cache': cacheStatus },
+    headers: {
+      'Content-Type': JSON_CONTENT_TYPE,
+      'Cache-Control': 'no-store',
+      'X-Cache': cacheStatus,
+      'X-Engine': answeredBy,
+    },
     body: toBody(response),
   };
 };
@@ -64,8 +85,9 @@ const analyzeHandler = async (
 // Middlewares run `before` in this order and `onError`/`after` in reverse; the handler comes last.
 export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
   .use(injectLambdaContext(logger, { resetKeys: true }))
+  .use(logMetrics(metrics))
   .use(requestId({ logger }))
-  .use(httpCors({ origins: config.corsOrigins, exposeHeaders: 'X-Request-Id, X-Cache, Retry-After' }))
+  .use(httpCors({ origins: config.corsOrigins, exposeHeaders: 'X-Request-Id, X-Cache, X-Engine, Retry-After' }))
   .use(httpErrorHandler({ logger: false }))
   .use(problemDetails({ logger }))
   .use(httpHeaderNormalizer())

@@ -32,6 +32,18 @@ export const requestId = ({
   };
 };
 
+/**
+ * The caller's address as the edge saw it: CloudFront's viewer address (only CloudFront reaches the API,
+ * see infra/), else API Gateway's source address (a direct caller, or `npm start`'s socket).
+ */
+export const clientAddress = (event: APIGatewayProxyEvent): string | undefined => {
+  const headers = event.headers ?? {};
+  const viewer = headers['cloudfront-viewer-address'] ?? headers['CloudFront-Viewer-Address'];
+  // "203.0.113.7:51234" or "[2001:db8::1]:51234": the address without the port.
+  if (viewer) return viewer.replace(/^\[?([^\]]*?)\]?:\d+$/, '$1');
+  return event.requestContext?.identity?.sourceIp || undefined;
+};
+
 /** Refuses bodies over the limit with 413 before anything parses them. */
 export const bodyLimit = ({ maxBytes = MAX_BODY_BYTES } = {}): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> => ({
   before: ({ event }) => {

@@ -55,8 +55,8 @@ describe('OpenAI engine over HTTP', () => {
     expect(call?.messages[1]?.role).toBe('user');
     expect(call?.messages[1]?.content).toContain(`Project description: ${JSON.stringify(description)}`);
     // Grounding: the catalogue's candidates for the likely categories.
-    expect(call?.messages[1]?.content).toMatch(/^payments: .*Stripe/m);
-    expect(call?.messages[1]?.content).toMatch(/^maps: .*Google Maps/m);
+    expect(call?.messages[1]?.content).toMatch(/^payments( \[[^\]]+\])?: .*Stripe/m);
+    expect(call?.messages[1]?.content).toMatch(/^maps( \[[^\]]+\])?: .*Google Maps/m);
     const format = call?.response_format as { type: string; json_schema: { strict: boolean; schema: unknown } };
     expect(format.type).toBe('json_schema');
     expect(format.json_schema.strict).toBe(true);

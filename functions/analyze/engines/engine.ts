@@ -24,6 +24,8 @@ export interface RawRecommendation {
    * then drops picks that break a binding constraint and puts the providers that do the job first.
    */
   reading?: Reading | undefined;
+  /** Tokens the model reports it used (for the day's budget and the metrics); absent for the catalogue. */
+  usage?: { inputTokens: number; outputTokens: number } | undefined;
 }
 
 export interface EngineRequest {
@@ -33,6 +35,8 @@ export interface EngineRequest {
   signal?: AbortSignal | undefined;
   /** Milliseconds the engine may spend, all attempts included. */
   budgetMs?: number | undefined;
+  /** The caller's network address: the model engine sends only a keyed hash of it, for abuse controls. */
+  client?: string | undefined;
 }
 
 export type EngineName = 'catalog' | 'openai';

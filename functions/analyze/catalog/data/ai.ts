@@ -1619,7 +1619,6 @@ export const ai: CategoryData = {
         'sklearn',
         'xgboost',
         'keras',
-        'onnx',
         'sagemaker',
         'prediccion*',
         'predecir',

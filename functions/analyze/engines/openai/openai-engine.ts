@@ -4,6 +4,7 @@
  * when the fault is in our own request, an error that surfaces as 500.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHmac } from 'node:crypto';
 import OpenAI from 'openai';
 import { ContentFilterFinishReasonError, LengthFinishReasonError } from 'openai/core/error';
 import { zodResponseFormat } from 'openai/helpers/zod';
@@ -14,7 +15,15 @@ import { groundingFor } from '../../reading/grounding.js';
 import { readDescription } from '../../reading/reading.js';
 import type { Engine, EngineRequest, RawRecommendation } from '../engine.js';
 import type { ApiKeySource } from './api-key.js';
-import { buildUserContent, type ModelOutput, modelOutputSchema, PROMPT_VERSION, SYSTEM_PROMPT } from './prompt.js';
+import {
+  buildUserContent,
+  type ModelOutput,
+  maxOutputTokens,
+  modelDescription,
+  modelOutputSchema,
+  PROMPT_VERSION,
+  SYSTEM_PROMPT,
+} from './prompt.js';
 
 export interface OpenAIEngineOptions {
   apiKey: ApiKeySource;
@@ -27,10 +36,11 @@ export interface OpenAIEngineOptions {
 const ATTEMPT_TIMEOUT_MS = 12_000;
 /** Below this, an attempt has no real chance: answer 502 at once rather than time out later. */
 const MIN_ATTEMPT_MS = 1_500;
-const MAX_SDK_RETRIES = 2;
-/** Room for 10 categories of 5 providers when none is in the catalogue; typical answers are far smaller. */
-const MAX_OUTPUT_TOKENS = 4_000;
+/** At most one retry per analysis, whatever failed: each attempt is paid for. */
+const MAX_ATTEMPTS = 2;
 const RETRY_AFTER_BOUNDS = { min: 1, max: 120 };
+/** One cache key for every request: they share the static prefix, and OpenAI routes them together. */
+const PROMPT_CACHE_KEY = `stack-analyzer/${PROMPT_VERSION}`;
 
 /** How the SDK's attempts are counted per call: the client is shared, the counter is not. */
 const attemptCounter = new AsyncLocalStorage<{ attempts: number }>();
@@ -44,11 +54,19 @@ const countingFetch: typeof fetch = (input, init) => {
  * Timeout per attempt and SDK retries that fit the budget: with 28 s left, two 12 s attempts and the
  * back-off between them; with less, fewer. A deadline signal stops everything at the budget regardless.
  */
-export const attemptPlan = (budgetMs: number): { timeout: number; maxRetries: number } => {
+export const attemptPlan = (budgetMs: number, attemptsLeft = MAX_ATTEMPTS): { timeout: number; maxRetries: number } => {
   const timeout = Math.max(MIN_ATTEMPT_MS, Math.min(ATTEMPT_TIMEOUT_MS, budgetMs));
-  const maxRetries = Math.max(0, Math.min(MAX_SDK_RETRIES, Math.floor(budgetMs / timeout) - 1));
+  const maxRetries = Math.max(0, Math.min(attemptsLeft - 1, Math.floor(budgetMs / timeout) - 1));
   return { timeout, maxRetries };
 };
+
+/**
+ * The identifier OpenAI's abuse controls see for a caller: a keyed hash of its address, so they can tell
+ * callers apart while the address itself never leaves us. Keyed with our API key: nobody without it can
+ * tie an identifier back to an address, and it changes when the key is rotated.
+ */
+export const safetyIdentifier = (apiKey: string, client: string): string =>
+  `sa-${createHmac('sha256', apiKey).update(client).digest('hex').slice(0, 32)}`;
 
 const retryAfterOf = (headers: Headers | undefined): number => {
   const seconds = Number(headers?.get('retry-after'));
@@ -112,39 +130,58 @@ export const createOpenAIEngine = ({ apiKey, model, baseURL, logger }: OpenAIEng
     providersPerCategory,
     signal,
     budgetMs = 25_000,
+    client,
   }: EngineRequest): Promise<RawRecommendation> => {
     const started = Date.now();
     const deadline = AbortSignal.timeout(Math.max(0, budgetMs));
     const callSignal = signal ? AbortSignal.any([signal, deadline]) : deadline;
-    const openai = clientFor(await apiKey());
+    const key = await apiKey();
+    const openai = clientFor(key);
     // The catalogue's reading grounds the answer, and shape() holds the answer to it afterwards.
     const reading = readDescription(description);
+    // The static instructions first and the description last, so OpenAI can cache the shared prefix.
     const messages = [
       { role: 'system' as const, content: SYSTEM_PROMPT },
-      { role: 'user' as const, content: buildUserContent(description, providersPerCategory, groundingFor(reading)) },
+      {
+        role: 'user' as const,
+        content: buildUserContent(modelDescription(description), providersPerCategory, groundingFor(reading)),
+      },
     ];
+    const body = {
+      model,
+      messages,
+      response_format: responseFormat,
+      max_completion_tokens: maxOutputTokens(providersPerCategory),
+      prompt_cache_key: PROMPT_CACHE_KEY,
+      ...(client ? { safety_identifier: safetyIdentifier(key, client) } : {}),
+    };
     const counter = { attempts: 0 };
     let outcome = 'ok';
     let usage: OpenAI.CompletionUsage | undefined;
     try {
-      // One more call when the output breaks the schema: a fresh sample usually fixes it.
-      for (let call = 1; ; call++) {
+      // One more call when the output breaks the schema (a fresh sample usually fixes it), unless the
+      // SDK has already spent the one retry an analysis may have.
+      for (;;) {
         const left = budgetMs - (Date.now() - started);
         if (left < MIN_ATTEMPT_MS) throw new ProviderUnavailableError('timeout');
         try {
           const completion = await attemptCounter.run(counter, () =>
-            openai.chat.completions.parse(
-              { model, messages, response_format: responseFormat, max_completion_tokens: MAX_OUTPUT_TOKENS },
-              { ...attemptPlan(left), signal: callSignal },
-            ),
+            openai.chat.completions.parse(body, {
+              ...attemptPlan(left, MAX_ATTEMPTS - counter.attempts),
+              signal: callSignal,
+            }),
           );
           usage = completion.usage;
           const message = completion.choices[0]?.message;
           if (message?.refusal) throw new ProviderUnavailableError('refusal');
           if (!message?.parsed) throw new ProviderUnavailableError('invalid_output');
-          return { ...withoutNulls(message.parsed), reading };
+          return {
+            ...withoutNulls(message.parsed),
+            reading,
+            usage: { inputTokens: usage?.prompt_tokens ?? 0, outputTokens: usage?.completion_tokens ?? 0 },
+          };
         } catch (err: unknown) {
-          if (call === 1 && isUnusableOutput(err)) continue;
+          if (counter.attempts < MAX_ATTEMPTS && isUnusableOutput(err)) continue;
           throw err;
         }
       }
@@ -169,6 +206,7 @@ export const createOpenAIEngine = ({ apiKey, model, baseURL, logger }: OpenAIEng
         attempts: counter.attempts,
         retries: Math.max(0, counter.attempts - 1),
         inputTokens: usage?.prompt_tokens,
+        cachedInputTokens: usage?.prompt_tokens_details?.cached_tokens,
         outputTokens: usage?.completion_tokens,
       });
     }
