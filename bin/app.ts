@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { EdgeStack } from '../infra/edge-stack.js';
 import { StackAnalyzerStack } from '../infra/stack-analyzer-stack.js';
 import { writeWebAssets } from '../web/build.js';
 
@@ -25,8 +26,29 @@ const numberContext = (key: string): number | undefined => {
 const webAssetsDir = fileURLToPath(new URL('../web/dist', import.meta.url));
 await writeWebAssets(webAssetsDir);
 
-new StackAnalyzerStack(app, context('stackName') ?? 'StackAnalyzer', {
+const stackName = context('stackName') ?? 'StackAnalyzer';
+// Cross-region references need a concrete region for both stacks; the account may stay open.
+const region = context('region') ?? process.env.CDK_DEFAULT_REGION ?? 'us-east-1';
+const account = process.env.CDK_DEFAULT_ACCOUNT;
+
+// CloudFront's web ACL must live in us-east-1: a small companion stack, referenced across regions.
+const edge = new EdgeStack(app, `${stackName}Edge`, {
+  description: 'Stack Analyzer: the edge web ACL (per-client rate limits, AWS managed rules) for CloudFront',
+  env: { account, region: 'us-east-1' },
+  crossRegionReferences: true,
+  limits: {
+    apiRequestsPer5Minutes: numberContext('apiRequestsPer5Minutes'),
+    requestsPer5Minutes: numberContext('requestsPer5Minutes'),
+  },
+});
+
+new StackAnalyzerStack(app, stackName, {
   description: 'Stack Analyzer: POST /api/analyze behind API Gateway, with its search page on CloudFront',
+  env: { account, region },
+  crossRegionReferences: true,
+  webAclArn: edge.webAclArn,
+  alarmEmail: context('alarmEmail'),
+  dailyTokenBudget: numberContext('dailyTokenBudget'),
   catalogOnly: context('catalogOnly') === 'true',
   existingSecret: context('secret'),
   openaiModel: context('openaiModel'),

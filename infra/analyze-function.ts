@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Duration } from 'aws-cdk-lib';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -40,8 +41,8 @@ export const ANALYZE_BUNDLING = {
 export interface AnalyzeFunctionProps {
   environment: Record<string, string>;
   logRetention: RetentionDays;
-  /** Reserved concurrency: caps what one function can cost; unset leaves the account pool shared. */
-  reservedConcurrency?: number | undefined;
+  /** Reserved concurrency: caps what one function can cost, and what a hung model can hold; 0 for none. */
+  reservedConcurrency: number;
 }
 
 /**
@@ -50,7 +51,17 @@ export interface AnalyzeFunctionProps {
 export class AnalyzeFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, { environment, logRetention, reservedConcurrency }: AnalyzeFunctionProps) {
     const logGroup = new LogGroup(scope, `${id}Logs`, { retention: logRetention });
+    // A role of its own, instead of the managed basic-execution policy that may write to any log group:
+    // this function writes to its own group and nowhere else.
+    const role = new Role(scope, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: 'Stack Analyzer analyze function',
+    });
+    role.addToPolicy(
+      new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [`${logGroup.logGroupArn}:*`] }),
+    );
     const props: NodejsFunctionProps = {
+      role,
       entry: fileURLToPath(new URL('../functions/analyze/handler.ts', import.meta.url)),
       handler: 'handler',
       runtime: Runtime.NODEJS_24_X,
@@ -64,7 +75,7 @@ export class AnalyzeFunction extends NodejsFunction {
       tracing: Tracing.ACTIVE,
       logGroup,
       loggingFormat: LoggingFormat.JSON,
-      reservedConcurrentExecutions: reservedConcurrency,
+      reservedConcurrentExecutions: reservedConcurrency > 0 ? reservedConcurrency : undefined,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
       bundling: ANALYZE_BUNDLING,
     };

@@ -70,14 +70,14 @@ const template = ({ status, title, code, detail }: GatewayProblem): string =>
   },"code":"${code}","requestId":"$context.requestId"}`;
 
 /** Every status is pinned, because a template cannot read the status it answers with. */
-export const addProblemResponses = (api: RestApi, corsOrigin: string): void => {
+export const addProblemResponses = (api: RestApi, corsOrigin: string | undefined): void => {
   for (const problem of GATEWAY_PROBLEMS) {
     api.addGatewayResponse(`Problem${problem.type.responseType}`, {
       type: problem.type,
       statusCode: String(problem.status),
       responseHeaders: {
         'Content-Type': "'application/problem+json'",
-        'Access-Control-Allow-Origin': `'${corsOrigin}'`,
+        ...(corsOrigin ? { 'Access-Control-Allow-Origin': `'${corsOrigin}'` } : {}),
         ...(problem.status === 429 || problem.status === 502 ? { 'Retry-After': "'10'" } : {}),
       },
       templates: { 'application/json': template(problem) },

@@ -2,7 +2,10 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { type App, Stack, Validations } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { ACKNOWLEDGEMENTS } from '../../infra/nag-suppressions.js';
+import { acknowledgements } from '../../infra/nag-suppressions.js';
+
+const ACKNOWLEDGEMENTS = acknowledgements('<AWS::Region>');
+
 import type { StackAnalyzerStackProps } from '../../infra/stack-analyzer-stack.js';
 import { StackFixture } from '../support/cdk.js';
 
@@ -22,7 +25,8 @@ describe('cdk-nag AwsSolutions', () => {
     ['the default stack', {}],
     ['the catalogue-only stack', { catalogOnly: true }],
     ['the stack with an API key', { apiKeyRequired: true }],
-  ])('passes on %s with no unacknowledged finding', (_label, props) => {
+    ['the stack with CORS and an alarm e-mail', { corsOrigin: 'https://partner.example', alarmEmail: 'ops@example.com' }],
+  ])('passes on %s, and the edge stack with it, with no unacknowledged finding', (_label, props) => {
     const app = nagged((a) => fixture.stack(props, a));
     expect(() => app.synth()).not.toThrow();
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEFAULTS } from '../../infra/stack-analyzer-stack.js';
-import { asArray, flattenJoin, StackFixture, type Synthesised } from '../support/cdk.js';
+import { EDGE_DEFAULTS } from '../../infra/edge-stack.js';
+import { DEFAULTS, ORIGIN_VERIFY_HEADER } from '../../infra/stack-analyzer-stack.js';
+import { asArray, type CfnResource, flattenJoin, StackFixture, type Synthesised } from '../support/cdk.js';
 
 const fixture = new StackFixture();
 /** The stack with every default, synthesised once for the tests that need no other props. */
@@ -87,9 +88,21 @@ describe('analyze Lambda', () => {
     expectLogGroupWithRetention(base, refId(loggingConfig.LogGroup));
   });
 
-  it('sets reserved concurrency only when the prop asks for it', () => {
-    expect(analyzeFunction(base).ReservedConcurrentExecutions).toBeUndefined();
+  it('reserves concurrency by default, so a hung model cannot hold hundreds of executions; 0 turns it off', () => {
+    expect(analyzeFunction(base).ReservedConcurrentExecutions).toBe(DEFAULTS.reservedConcurrency);
     expect(analyzeFunction(fixture.synth({ reservedConcurrency: 7 })).ReservedConcurrentExecutions).toBe(7);
+    expect(analyzeFunction(fixture.synth({ reservedConcurrency: 0 })).ReservedConcurrentExecutions).toBeUndefined();
+  });
+
+  it('is told its state table and the day’s token budget, and allows no cross-site calls by default', () => {
+    expect(environmentOf(base)).toMatchObject({
+      STATE_TABLE_NAME: ref(base.logicalId(base.stack.table)),
+      MODEL_DAILY_TOKEN_BUDGET: String(DEFAULTS.dailyTokenBudget),
+    });
+    expect(environmentOf(base)).not.toHaveProperty('CORS_ALLOW_ORIGINS');
+    expect(environmentOf(fixture.synth({ corsOrigin: 'https://partner.example' })).CORS_ALLOW_ORIGINS).toBe(
+      'https://partner.example',
+    );
   });
 });
 
@@ -111,11 +124,14 @@ describe('REST API', () => {
     });
   });
 
-  it('answers the CORS preflight with OPTIONS on /api/analyze', () => {
-    const options = methods(base).filter(([, p]) => p.HttpMethod === 'OPTIONS');
+  it('answers no CORS preflight by default (the page is same-origin), and one for a configured origin', () => {
+    expect(methods(base).filter(([, p]) => p.HttpMethod === 'OPTIONS')).toHaveLength(0);
+    const s = fixture.synth({ corsOrigin: 'https://partner.example' });
+    const options = methods(s).filter(([, p]) => p.HttpMethod === 'OPTIONS');
     expect(options).toHaveLength(1);
     const [, preflight] = options[0] as [string, Record<string, unknown>];
-    expect(preflight.ResourceId).toEqual(postMethod(base).ResourceId);
+    expect(preflight.ResourceId).toEqual(postMethod(s).ResourceId);
+    expect(JSON.stringify(preflight.Integration)).toContain("'https://partner.example'");
   });
 
   it('validates the request body with a validator attached to POST', () => {
@@ -189,40 +205,68 @@ describe('IAM', () => {
     const statements = functionRoleStatements(base).map(({ statement }) => statement);
     const secretStatements = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('secretsmanager:')));
     expect(secretStatements).toEqual([{ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: ref(secretId) }]);
-    // Besides the secret, the role may only write X-Ray traces (logs come from the managed basic role).
-    expect(new Set(statements.flatMap(actionsOf))).toEqual(
-      new Set(['secretsmanager:GetSecretValue', 'xray:PutTraceSegments', 'xray:PutTelemetryRecords']),
-    );
     // And no other principal in the stack is granted the secret.
     expect(secretsManagerStatements(base).map(({ statement }) => statement)).toEqual(secretStatements);
+  });
+
+  it('gives the function a role of its own: its log group, its table, its secret and X-Ray, nothing else', () => {
+    const statements = functionRoleStatements(base).map(({ statement }) => statement);
+    expect(new Set(statements.flatMap(actionsOf))).toEqual(
+      new Set([
+        'logs:CreateLogStream',
+        'logs:PutLogEvents',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'secretsmanager:GetSecretValue',
+        'xray:PutTraceSegments',
+        'xray:PutTelemetryRecords',
+      ]),
+    );
+    const logGroupId = refId((analyzeFunction(base).LoggingConfig as { LogGroup: unknown }).LogGroup);
+    const logs = statements.find((st) => actionsOf(st).includes('logs:PutLogEvents'));
+    expect(flattenJoin(logs?.Resource)).toBe(`\${${logGroupId}.Arn}:*`);
+    const table = statements.find((st) => actionsOf(st).includes('dynamodb:UpdateItem'));
+    expect(table?.Resource).toEqual(getAttArn(base.logicalId(base.stack.table)));
+    // No managed policy that would let it write to any log group.
+    const roleId = getAttId(analyzeFunction(base).Role);
+    expect(base.props(roleId).ManagedPolicyArns).toBeUndefined();
   });
 
   it('grants no wildcard action anywhere in the template', () => {
     const allows = base.statements().filter(({ statement }) => statement.Effect === 'Allow');
     expect(allows.length).toBeGreaterThan(0);
-    // Deny statements may use wildcards (the site bucket denies s3:* without TLS); an allow never may.
+    // Deny statements may use wildcards (the site bucket denies s3:* without TLS); an allow never may,
+    // but for the one KMS requires: a key's own account administers it (its default key policy).
+    const keyAdministration = (logicalId: string, statement: { Action?: string | string[]; Principal?: unknown }) =>
+      base.resource(logicalId).Type === 'AWS::KMS::Key' &&
+      actionsOf(statement).join() === 'kms:*' &&
+      JSON.stringify(statement.Principal).includes(':root');
     const wildcards = allows.filter(
-      ({ statement }) => statement.NotAction !== undefined || actionsOf(statement).some((a) => a === '*' || a.endsWith(':*')),
+      ({ logicalId, statement }) =>
+        !keyAdministration(logicalId, statement) &&
+        (statement.NotAction !== undefined || actionsOf(statement).some((a) => a === '*' || a.endsWith(':*'))),
     );
     expect(wildcards).toEqual([]);
   });
 });
 
 describe('OpenAI secret', () => {
+  // Besides the OpenAI key, the stack always holds one secret of its own: the origin header value.
   it('is created by the stack by default', () => {
-    base.template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    base.template.resourceCountIs('AWS::SecretsManager::Secret', 2);
   });
 
   it('is used as is when given as a complete ARN', () => {
     const s = fixture.synth({ existingSecret: EXISTING_SECRET_ARN });
-    s.template.resourceCountIs('AWS::SecretsManager::Secret', 0);
+    s.template.resourceCountIs('AWS::SecretsManager::Secret', 1);
     expect(secretsManagerStatements(s).map(({ statement }) => statement.Resource)).toEqual([EXISTING_SECRET_ARN]);
     expect(environmentOf(s).OPENAI_SECRET_ID).toBe(EXISTING_SECRET_ARN);
   });
 
   it('is granted with the random six-character suffix pattern when given by name', () => {
     const s = fixture.synth({ existingSecret: 'prod/openai' });
-    s.template.resourceCountIs('AWS::SecretsManager::Secret', 0);
+    s.template.resourceCountIs('AWS::SecretsManager::Secret', 1);
     const resources = secretsManagerStatements(s).map(({ statement }) => flattenJoin(statement.Resource));
     expect(resources).toHaveLength(1);
     expect(resources[0]).toMatch(/:secretsmanager:.*:secret:prod\/openai-\?{6}$/);
@@ -230,7 +274,7 @@ describe('OpenAI secret', () => {
 
   it('is absent in catalogue-only mode, with no Secrets Manager permission and the catalog engine', () => {
     const s = fixture.synth({ catalogOnly: true });
-    s.template.resourceCountIs('AWS::SecretsManager::Secret', 0);
+    s.template.resourceCountIs('AWS::SecretsManager::Secret', 1);
     expect(secretsManagerStatements(s)).toEqual([]);
     expect(environmentOf(s).ANALYZE_ENGINE).toBe('catalog');
     expect(environmentOf(s)).not.toHaveProperty('OPENAI_SECRET_ID');
@@ -246,7 +290,7 @@ describe('API key', () => {
   });
 
   it('comes with a usage plan when required, on POST but not on the preflight', () => {
-    const s = fixture.synth({ apiKeyRequired: true });
+    const s = fixture.synth({ apiKeyRequired: true, corsOrigin: 'https://partner.example' });
     s.template.resourceCountIs('AWS::ApiGateway::ApiKey', 1);
     s.template.resourceCountIs('AWS::ApiGateway::UsagePlan', 1);
     s.template.resourceCountIs('AWS::ApiGateway::UsagePlanKey', 1);
@@ -289,16 +333,152 @@ describe('search page on CloudFront', () => {
     expect(JSON.stringify(origin?.DomainName)).toContain(JSON.stringify(ref(base.logicalId(base.stack.api))));
   });
 
-  it('keeps the bucket private: all public access blocked', () => {
+  it('keeps its buckets (the page, the edge logs) private: all public access blocked', () => {
     const buckets = base.ofType('AWS::S3::Bucket');
-    expect(buckets).toHaveLength(1);
-    const [, bucket] = buckets[0] as [string, Record<string, unknown>];
-    expect(bucket.PublicAccessBlockConfiguration).toEqual({
-      BlockPublicAcls: true,
-      BlockPublicPolicy: true,
-      IgnorePublicAcls: true,
-      RestrictPublicBuckets: true,
+    expect(buckets).toHaveLength(2);
+    for (const [, bucket] of buckets) {
+      expect(bucket.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+    }
+  });
+
+  it('sits behind the edge web ACL and keeps standard logs (client address, user agent, status, time taken)', () => {
+    const config = distribution() as unknown as { WebACLId?: unknown; Logging?: { Bucket?: unknown } };
+    expect(JSON.stringify(config.WebACLId)).toMatch(/WebAcl|Fn::GetAtt|ExportsReader/);
+    expect(config.Logging?.Bucket).toBeDefined();
+  });
+
+  it('adds the origin header the API requires, on the API origin only', () => {
+    const config = distribution() as unknown as {
+      Origins: { Id: string; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
+      CacheBehaviors: { PathPattern: string; TargetOriginId: string }[];
+    };
+    const apiOriginId = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')?.TargetOriginId;
+    for (const origin of config.Origins) {
+      const header = origin.OriginCustomHeaders?.find((h) => h.HeaderName === ORIGIN_VERIFY_HEADER);
+      if (origin.Id === apiOriginId) expect(JSON.stringify(header?.HeaderValue)).toContain('resolve:secretsmanager');
+      else expect(header).toBeUndefined();
+    }
+  });
+
+  it('sends security headers: HSTS, nosniff, no framing, a referrer policy and a CSP with frame-ancestors', () => {
+    const policies = base.ofType('AWS::CloudFront::ResponseHeadersPolicy');
+    expect(policies).toHaveLength(1);
+    const [, policy] = policies[0] as [string, Record<string, unknown>];
+    const security = (policy.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, Record<string, unknown>> })
+      .SecurityHeadersConfig;
+    expect(security.StrictTransportSecurity?.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);
+    expect(security.ContentTypeOptions).toMatchObject({ Override: true });
+    expect(security.FrameOptions).toMatchObject({ FrameOption: 'DENY' });
+    expect(security.ReferrerPolicy).toMatchObject({ ReferrerPolicy: 'strict-origin-when-cross-origin' });
+    expect(security.ContentSecurityPolicy?.ContentSecurityPolicy).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('only CloudFront reaches the API', () => {
+  it('puts a regional web ACL on the stage that admits only requests carrying the origin header', () => {
+    const acls = base.ofType('AWS::WAFv2::WebACL');
+    expect(acls).toHaveLength(1);
+    const [aclId, acl] = acls[0] as [string, Record<string, unknown>];
+    expect(acl.Scope).toBe('REGIONAL');
+    expect(acl.DefaultAction).toMatchObject({ Block: { CustomResponse: { ResponseCode: 403 } } });
+    const [rule] = acl.Rules as { Action: unknown; Statement: { ByteMatchStatement: Record<string, unknown> } }[];
+    expect(rule?.Action).toEqual({ Allow: {} });
+    expect(rule?.Statement.ByteMatchStatement.FieldToMatch).toEqual({ SingleHeader: { Name: ORIGIN_VERIFY_HEADER } });
+    expect(JSON.stringify(rule?.Statement.ByteMatchStatement.SearchString)).toContain('resolve:secretsmanager');
+    const [, association] = base.ofType('AWS::WAFv2::WebACLAssociation')[0] as [string, Record<string, unknown>];
+    expect(association.WebACLArn).toEqual(getAttArn(aclId));
+    expect(flattenJoin(association.ResourceArn)).toMatch(
+      /:apigateway:.*::\/restapis\/\$\{Api\w+\}\/stages\/\$\{ApiDeploymentStageprod\w+\}$/,
+    );
+  });
+
+  it("blocks with the service's problem shape", () => {
+    const [, acl] = base.ofType('AWS::WAFv2::WebACL')[0] as [string, Record<string, unknown>];
+    const bodies = acl.CustomResponseBodies as Record<string, { Content: string; ContentType: string }>;
+    expect(JSON.parse(bodies.forbidden?.Content ?? '{}')).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+  });
+});
+
+describe('edge web ACL (us-east-1)', () => {
+  const edge = () => {
+    const template = fixture.edge();
+    const acls = Object.values((template.toJSON() as { Resources: Record<string, CfnResource> }).Resources).filter(
+      (r) => r.Type === 'AWS::WAFv2::WebACL',
+    );
+    expect(acls).toHaveLength(1);
+    return (acls[0] as CfnResource).Properties as {
+      Scope: string;
+      Rules: { Name: string; Action?: unknown; Statement: Record<string, Record<string, unknown>> }[];
+      CustomResponseBodies: Record<string, { Content: string }>;
+    };
+  };
+
+  it('is a CloudFront-scope ACL that limits each client address, the API more tightly than the page', () => {
+    const acl = edge();
+    expect(acl.Scope).toBe('CLOUDFRONT');
+    const rate = acl.Rules.filter((r) => r.Statement.RateBasedStatement);
+    expect(
+      rate.map((r) => [r.Name, r.Statement.RateBasedStatement?.AggregateKeyType, r.Statement.RateBasedStatement?.Limit]),
+    ).toEqual([
+      ['ApiRequestsPerClient', 'IP', EDGE_DEFAULTS.apiRequestsPer5Minutes],
+      ['RequestsPerClient', 'IP', EDGE_DEFAULTS.requestsPer5Minutes],
+    ]);
+  });
+
+  it('answers a blocked client 429 THROTTLED in the problem shape, with Retry-After', () => {
+    const acl = edge();
+    const rule = acl.Rules.find((r) => r.Name === 'ApiRequestsPerClient');
+    expect(rule?.Action).toMatchObject({
+      Block: { CustomResponse: { ResponseCode: 429, ResponseHeaders: [expect.objectContaining({ Name: 'Retry-After' })] } },
     });
+    expect(JSON.parse(acl.CustomResponseBodies.throttled?.Content ?? '{}')).toMatchObject({ status: 429, code: 'THROTTLED' });
+  });
+
+  it("uses AWS's managed rules: common, known bad inputs and IP reputation", () => {
+    const groups = edge()
+      .Rules.map((r) => (r.Statement.ManagedRuleGroupStatement as { Name?: string } | undefined)?.Name)
+      .filter(Boolean);
+    expect(groups).toEqual(
+      expect.arrayContaining([
+        'AWSManagedRulesCommonRuleSet',
+        'AWSManagedRulesKnownBadInputsRuleSet',
+        'AWSManagedRulesAmazonIpReputationList',
+      ]),
+    );
+  });
+});
+
+describe('shared state table', () => {
+  it('is on demand, keyed by pk, with TTL on expiresAt', () => {
+    const table = base.props(base.logicalId(base.stack.table));
+    expect(table.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(table.KeySchema).toEqual([{ AttributeName: 'pk', KeyType: 'HASH' }]);
+    expect(table.TimeToLiveSpecification).toEqual({ AttributeName: 'expiresAt', Enabled: true });
+  });
+});
+
+describe('alarms', () => {
+  it('watch API 5xx, function errors and throttles, provider failures and the spent budget, all on one topic', () => {
+    const alarms = base.ofType('AWS::CloudWatch::Alarm');
+    const topics = base.ofType('AWS::SNS::Topic');
+    expect(topics).toHaveLength(1);
+    const [topicId] = topics[0] as [string, Record<string, unknown>];
+    const watched = alarms.map(([, a]) => JSON.stringify([a.MetricName, a.Metrics]));
+    for (const metric of ['5XXError', 'Errors', 'Throttles', 'ProviderFailures', 'BudgetFallbacks'])
+      expect(watched.some((w) => w.includes(metric))).toBe(true);
+    for (const [, alarm] of alarms) expect(alarm.AlarmActions).toEqual([ref(topicId)]);
+  });
+
+  it('e-mail someone only when asked to', () => {
+    base.template.resourceCountIs('AWS::SNS::Subscription', 0);
+    const s = fixture.synth({ alarmEmail: 'ops@example.com' });
+    const [, subscription] = s.ofType('AWS::SNS::Subscription')[0] as [string, Record<string, unknown>];
+    expect(subscription).toMatchObject({ Protocol: 'email', Endpoint: 'ops@example.com' });
   });
 });
 

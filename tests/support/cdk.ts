@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { EdgeStack } from '../../infra/edge-stack.js';
 import { StackAnalyzerStack, type StackAnalyzerStackProps } from '../../infra/stack-analyzer-stack.js';
 
 /** cdk.json's context (feature flags), so tests synthesise the template `cdk synth` does. */
@@ -34,13 +35,34 @@ export class StackFixture {
     });
   }
 
+  /**
+   * The app as bin/app.ts builds it: the edge stack in us-east-1 and the service's stack in another
+   * region, joined by a cross-region reference to the web ACL.
+   */
+  stacks(props: StackAnalyzerStackProps = {}, app: App = this.app()): { edge: EdgeStack; main: StackAnalyzerStack } {
+    const edge = new EdgeStack(app, 'StackAnalyzerEdge', { env: { region: 'us-east-1' }, crossRegionReferences: true });
+    const main = new StackAnalyzerStack(app, 'StackAnalyzer', {
+      env: { region: 'eu-west-1' },
+      crossRegionReferences: true,
+      webAssetsDir: this.webAssetsDir,
+      webAclArn: edge.webAclArn,
+      ...props,
+    });
+    return { edge, main };
+  }
+
   stack(props: StackAnalyzerStackProps = {}, app: App = this.app()): StackAnalyzerStack {
-    return new StackAnalyzerStack(app, 'StackAnalyzer', { webAssetsDir: this.webAssetsDir, ...props });
+    return this.stacks(props, app).main;
   }
 
   synth(props: StackAnalyzerStackProps = {}): Synthesised {
     const stack = this.stack(props);
     return new Synthesised(stack, Template.fromStack(stack));
+  }
+
+  /** The edge stack's template. */
+  edge(): Template {
+    return Template.fromStack(this.stacks().edge);
   }
 
   dispose(): void {
