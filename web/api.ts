@@ -27,6 +27,8 @@ const toProvider = (value: unknown, index: number): Provider | undefined => {
     description: isText(value.description) ? value.description : '',
     bestUseCases: Array.isArray(value.bestUseCases) ? value.bestUseCases.filter(isText) : [],
     website: isText(value.website) ? value.website : '',
+    // Anything but an explicit true-or-absent counts as unverified: the page then shows no link.
+    ...(value.verified === undefined || value.verified === true ? {} : { verified: false as const }),
   };
 };
 

@@ -1,6 +1,7 @@
 /**
  * The search page: a description in, the suggested stack out. The description lives in the URL (?q=)
- * so a result can be shared, and opening such a link runs the search straight away.
+ * so a search can be shared; opening such a link fills the form in and waits for the reader to run it
+ * (a link alone never spends an analysis), while back and forward replay the reader's own searches.
  */
 import { analyze, type Outcome } from './api.js';
 import { el, renderCategories } from './render.js';
@@ -164,12 +165,13 @@ textarea.addEventListener('keydown', (event) => {
 
 textarea.addEventListener('input', updateCount);
 
-const runFromUrl = () => {
+const fromUrl = ({ run }: { run: boolean }) => {
   const q = new URLSearchParams(window.location.search).get('q');
   if (q !== null && q.trim() !== '') {
     textarea.value = q;
     updateCount();
-    void search(q, { history: 'none' });
+    if (run) void search(q, { history: 'none' });
+    else status.textContent = 'Shared search filled in: press Analyse to run it.';
     return;
   }
   inFlight?.abort();
@@ -182,8 +184,8 @@ const runFromUrl = () => {
   document.title = TITLE;
 };
 
-// Back and forward move between searches.
-window.addEventListener('popstate', runFromUrl);
+// Back and forward move between the reader's own searches.
+window.addEventListener('popstate', () => fromUrl({ run: true }));
 
 updateCount();
-runFromUrl();
+fromUrl({ run: false });

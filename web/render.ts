@@ -36,14 +36,29 @@ const displayHost = (address: string): string => {
   }
 };
 
+/** Links to providers' sites pass on no referrer, no window handle and no endorsement for search engines. */
+const LINK_REL = 'noopener noreferrer nofollow';
+
 const renderProvider = (provider: Provider, categoryKey: string): HTMLLIElement => {
-  const href = safeHref(provider.website);
+  // A provider our catalogue does not know is shown, marked, but never as a link: its site is unvetted.
+  const unverified = provider.verified === false;
+  const href = unverified ? undefined : safeHref(provider.website);
   const nameId = `${categoryKey}-p${provider.rank}`;
   const name = el('h4', { class: 'provider-name', id: nameId });
   if (href) {
-    name.append(el('a', { href, rel: 'noopener' }, provider.name));
+    name.append(el('a', { href, rel: LINK_REL }, provider.name));
   } else {
     name.textContent = provider.name;
+  }
+  if (unverified) {
+    name.append(
+      ' ',
+      el(
+        'span',
+        { class: 'unverified', title: 'Not in our catalogue: we have not checked this provider or its site.' },
+        'Unverified',
+      ),
+    );
   }
 
   const body = el('div', { class: 'provider-body' }, name);

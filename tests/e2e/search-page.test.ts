@@ -162,8 +162,7 @@ describe('search page (npm start, catalogue engine, Chromium)', () => {
         shown.map(({ name, reason, providers }) => ({ name, reason, providers: providers.map(({ rel, target, ...p }) => p) })),
       ).toEqual(expectedStack(answer));
       for (const provider of shown.flatMap((c) => c.providers)) {
-        expect(provider.rel?.split(/\s+/)).toContain('noopener');
-        if (provider.target === '_blank') expect(provider.rel?.split(/\s+/)).toContain('noreferrer');
+        expect(provider.rel?.split(/\s+/)).toEqual(expect.arrayContaining(['noopener', 'noreferrer', 'nofollow']));
       }
       expect(new URL(page.url()).searchParams.get('q')).toBe(MARKETPLACE);
       await waitForFocusOn(page, 'results-heading');
@@ -226,16 +225,26 @@ describe('search page (npm start, catalogue engine, Chromium)', () => {
   );
 
   it(
-    'runs the search on load when opened from a ?q= link',
+    'fills a ?q= link in without running it, and runs it when the reader presses Analyse',
     async () => {
       // Prepare
       const page = await openPage();
       const answer = (await callApi(GYM)).body as AnalyzeResponse;
-      // Act
+      let requests = 0;
+      page.on('request', (request) => {
+        if (isApiPath(request.url())) requests += 1;
+      });
+      // Act: open the shared link.
       await page.goto(`/?q=${encodeURIComponent(GYM)}`);
-      await waitForResults(page);
-      // Assess
+      await page.locator('#status', { hasText: 'press Analyse' }).waitFor({ state: 'visible' });
+      // Assess: filled in, nothing sent, nothing shown.
       expect(await page.getByLabel('Project description').inputValue()).toBe(GYM);
+      expect(requests).toBe(0);
+      expect(await page.locator('#results').isHidden()).toBe(true);
+      // Act: the reader runs it.
+      await page.getByRole('button', { name: 'Analyse' }).click();
+      await waitForResults(page);
+      expect(requests).toBe(1);
       const shown = await shownStack(page);
       expect(shown.map((c) => c.name)).toEqual(answer.categories.map((c) => c.name));
       expect(shown.map((c) => c.providers.map((p) => p.name))).toEqual(
@@ -373,6 +382,7 @@ describe('search page (npm start, catalogue engine, Chromium)', () => {
       expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 
       await page.goto(`/?q=${encodeURIComponent(MARKETPLACE)}`);
+      await page.getByRole('button', { name: 'Analyse' }).click();
       await waitForResults(page);
       ({ scrollWidth, clientWidth } = await overflow());
       expect(clientWidth).toBe(360);
@@ -389,6 +399,7 @@ describe('search page (npm start, catalogue engine, Chromium)', () => {
       const page = await openPage({ viewport: { width: 1280, height: 900 } });
       // Act
       await page.goto(`/?q=${encodeURIComponent(MARKETPLACE)}`);
+      await page.getByRole('button', { name: 'Analyse' }).click();
       await waitForResults(page);
       await waitForFocusOn(page, 'results-heading');
       // The focus ring on the heading after a search is for keyboard users; the picture is of the page at rest.
@@ -398,6 +409,56 @@ describe('search page (npm start, catalogue engine, Chromium)', () => {
       // Assess
       expect(existsSync(path)).toBe(true);
       expect(image.length).toBeGreaterThan(10_000);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'shows a provider the catalogue does not know without a link, with a visible mark',
+    async () => {
+      // Prepare: an answer as shape() gives it for a model's unknown provider, next to a known one.
+      const page = await openPage();
+      const answer: AnalyzeResponse = {
+        query: MARKETPLACE,
+        categories: [
+          {
+            id: 'payments',
+            name: 'Payments and billing',
+            providers: [
+              {
+                name: 'Stripe',
+                rank: 1,
+                description: 'Payments.',
+                bestUseCases: ['Cards'],
+                website: 'https://stripe.com',
+              },
+              {
+                name: 'Payzen',
+                rank: 2,
+                description: 'A payments service.',
+                bestUseCases: ['Cards'],
+                website: 'https://payzen.io',
+                verified: false,
+              },
+            ],
+          },
+        ],
+      };
+      await page.route('**/api/analyze', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(answer) }),
+      );
+      // Act
+      await page.goto('/');
+      await page.getByLabel('Project description').fill(MARKETPLACE);
+      await page.getByRole('button', { name: 'Analyse' }).click();
+      await waitForResults(page);
+      // Assess
+      const names = page.locator('.provider-name');
+      expect(await names.nth(0).locator('a').getAttribute('href')).toBe('https://stripe.com');
+      expect(await names.nth(1).locator('a').count()).toBe(0);
+      expect(await names.nth(1).locator('.unverified').isVisible()).toBe(true);
+      expect(await page.locator('a[href="https://payzen.io"]').count()).toBe(0);
+      expect(await page.getByText('payzen.io').count()).toBe(0);
     },
     TEST_TIMEOUT_MS,
   );

@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { analyzeResponseSchema, problemSchema } from '../../functions/analyze/contract.js';
 import { type RunningServer, startLocalServer } from '../support/local-server.js';
+import { npmStart, type StartedService } from '../support/npm-start.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -82,5 +83,64 @@ describe('local server', () => {
 
   it('answers an unknown route with 404', async () => {
     await expectProblem(await fetch(`${server.url}/api/nothing-here`, { method: 'POST' }), 404, 'NOT_FOUND');
+  });
+});
+
+describe('npm start with CORS_ALLOW_ORIGINS', () => {
+  const PARTNER = 'https://partner.example';
+  let cors: StartedService;
+  beforeAll(async () => {
+    cors = await npmStart({ CORS_ALLOW_ORIGINS: PARTNER, ANALYZE_ENGINE: 'catalog' });
+  }, 60_000);
+  afterAll(async () => {
+    await cors?.stop();
+  });
+
+  it('answers the preflight of an allowed origin as API Gateway does', async () => {
+    const res = await fetch(`${cors.url}/api/analyze`, {
+      method: 'OPTIONS',
+      headers: { origin: PARTNER, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe(PARTNER);
+    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('content-type');
+  });
+
+  it('refuses the preflight of any other origin', async () => {
+    const res = await fetch(`${cors.url}/api/analyze`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' },
+    });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it.each([
+    ['a 400 from the handler', '{"description":"short"}', 'application/json'],
+    ['a 415 from the handler', 'description=hello', 'application/x-www-form-urlencoded'],
+  ])('puts the CORS header on %s, so the page can read the problem', async (_label, body, contentType) => {
+    const res = await fetch(`${cors.url}/api/analyze`, {
+      method: 'POST',
+      headers: { origin: PARTNER, 'content-type': contentType },
+      body,
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.headers.get('access-control-allow-origin')).toBe(PARTNER);
+  });
+
+  it('puts it on the adapter’s own problems too (404)', async () => {
+    const res = await fetch(`${cors.url}/nowhere`, { headers: { origin: PARTNER } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('access-control-allow-origin')).toBe(PARTNER);
+  });
+
+  it('sends no CORS header at all by default: the page is same-origin', async () => {
+    const res = await fetch(`${server.url}/api/analyze`, {
+      method: 'POST',
+      headers: { origin: PARTNER, 'content-type': 'application/json' },
+      body: '{"description":"short"}',
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

@@ -2,8 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { CATEGORY_IDS } from '../../functions/analyze/contract.js';
 import type { Engine } from '../../functions/analyze/engines/engine.js';
 import { keyFromEnvironment } from '../../functions/analyze/engines/openai/api-key.js';
-import { attemptPlan, createOpenAIEngine } from '../../functions/analyze/engines/openai/openai-engine.js';
-import { PROMPT_VERSION, SYSTEM_PROMPT } from '../../functions/analyze/engines/openai/prompt.js';
+import { attemptPlan, createOpenAIEngine, safetyIdentifier } from '../../functions/analyze/engines/openai/openai-engine.js';
+import {
+  approximateTokens,
+  MAX_DESCRIPTION_TOKENS,
+  modelDescription,
+  PROMPT_VERSION,
+  SYSTEM_PROMPT,
+} from '../../functions/analyze/engines/openai/prompt.js';
 import { ProviderUnavailableError } from '../../functions/analyze/errors.js';
 import { shape } from '../../functions/analyze/shape.js';
 import { recordingLogger } from '../support/log-recorder.js';
@@ -194,6 +200,71 @@ describe('OpenAI engine over HTTP', () => {
     engine = engineAt('http://openai-stand-in.invalid/v1');
     const { err } = await failure(2_000);
     expect((err as ProviderUnavailableError).reason).toBe('connection');
+  });
+});
+
+describe('what one analysis may cost', () => {
+  const bodyOf = () =>
+    JSON.parse(standIn.requests.at(-1)?.body ?? '{}') as {
+      max_completion_tokens?: number;
+      prompt_cache_key?: string;
+      safety_identifier?: string;
+      messages: { role: string; content: string }[];
+    };
+
+  it('bounds the answer by its measured size, not a flat 4,000 tokens', async () => {
+    standIn.script({ kind: 'ok', output: modelAnswer([{ id: 'payments', providers: ['Stripe'] }]) });
+    await engine.recommend({ ...request(), providersPerCategory: 1 });
+    const one = bodyOf().max_completion_tokens ?? Number.POSITIVE_INFINITY;
+    await engine.recommend(request());
+    const three = bodyOf().max_completion_tokens ?? Number.POSITIVE_INFINITY;
+    expect(one).toBeLessThan(three);
+    expect(three).toBeLessThan(4_000);
+  });
+
+  it('makes at most two calls, whatever fails: one retry per analysis', async () => {
+    standIn.script({ kind: 'status', status: 500 });
+    await failure();
+    expect(standIn.calls()).toHaveLength(2);
+    standIn.requests.length = 0;
+    standIn.script({ kind: 'status', status: 500 }, { kind: 'ok', output: { categories: [{ id: 'nope' }] } });
+    await failure();
+    expect(standIn.calls()).toHaveLength(2);
+  });
+
+  it('lays the prompt out for caching: the static prefix first, the description last, one cache key', async () => {
+    standIn.script({ kind: 'ok', output: modelAnswer([{ id: 'payments', providers: ['Stripe'] }]) });
+    await engine.recommend(request());
+    const body = bodyOf();
+    expect(body.messages[0]?.content).toBe(SYSTEM_PROMPT);
+    // OpenAI caches prefixes of 1,024 tokens and more.
+    expect(approximateTokens(SYSTEM_PROMPT)).toBeGreaterThanOrEqual(1_024);
+    expect(body.messages.at(-1)?.content.endsWith(`Project description: ${JSON.stringify(description)}`)).toBe(true);
+    expect(body.prompt_cache_key).toBe(`stack-analyzer/${PROMPT_VERSION}`);
+  });
+
+  it("sends a keyed hash of the caller's address as safety_identifier, never the address", async () => {
+    standIn.script({ kind: 'ok', output: modelAnswer([{ id: 'payments', providers: ['Stripe'] }]) });
+    await engine.recommend({ ...request(), client: '203.0.113.7' });
+    const first = bodyOf().safety_identifier;
+    await engine.recommend({ ...request(), client: '198.51.100.23' });
+    const other = bodyOf().safety_identifier;
+    await engine.recommend({ ...request(), client: '203.0.113.7' });
+    expect(first).toMatch(/^sa-[0-9a-f]{32}$/);
+    expect(bodyOf().safety_identifier).toBe(first);
+    expect(other).not.toBe(first);
+    expect(standIn.requests.map((r) => r.body).join()).not.toContain('203.0.113.7');
+    expect(first).toBe(safetyIdentifier('sk-test-not-a-real-key', '203.0.113.7'));
+  });
+
+  it('sends a well-formed description without control characters, cut to a bounded number of tokens', async () => {
+    standIn.script({ kind: 'ok', output: modelAnswer([{ id: 'payments', providers: ['Stripe'] }]) });
+    await engine.recommend({ ...request(), description: `Shop\u0000 with \uD800 card\u0007 payments\nand more` });
+    const sent = bodyOf().messages.at(-1)?.content ?? '';
+    expect(sent).toContain(JSON.stringify('Shop  with \uFFFD card  payments\nand more'));
+    const flood = '漢'.repeat(5_000);
+    expect(approximateTokens(modelDescription(flood))).toBeLessThanOrEqual(MAX_DESCRIPTION_TOKENS);
+    expect(modelDescription('A short description stays whole.')).toBe('A short description stays whole.');
   });
 });
 
