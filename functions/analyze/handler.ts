@@ -58,6 +58,9 @@ const analyzeHandler = async (
   context: Context,
   { signal }: { signal: AbortSignal },
 ): Promise<APIGatewayProxyResult> => {
+  // Every line of this request says who asked (as the edge saw it), so abuse can be traced to a client.
+  const client = clientAddress(event);
+  logger.appendKeys({ client, userAgent: event.headers?.['user-agent'] });
   const checked = checkAnalyzeRequest(event.body);
   if (!checked.ok) throw new RequestError(400, checked.code, checked.detail);
   const remaining = Math.min(context.getRemainingTimeInMillis?.() ?? GATEWAY_LIMIT_MS, GATEWAY_LIMIT_MS);
@@ -68,7 +71,7 @@ const analyzeHandler = async (
   } = await analyze(
     checked.request,
     { engine, logger, cache, budget, fallback, meter },
-    { signal, budgetMs: remaining - RESPONSE_RESERVE_MS, client: clientAddress(event) },
+    { signal, budgetMs: remaining - RESPONSE_RESERVE_MS, client },
   );
   return {
     statusCode: 200,
