@@ -5,7 +5,7 @@
  */
 import type { CategoryId } from '../functions/analyze/contract.js';
 import { recommendFromCatalog } from '../functions/analyze/engines/catalog/catalog-engine.js';
-import type { ModelOutput } from '../functions/analyze/engines/openai/prompt.js';
+import type { ModelOutput } from '../functions/analyze/engines/openai/model-output.js';
 import { TYPICAL_DESCRIPTION } from './descriptions.js';
 
 export const TYPICAL_CATEGORIES = 6;

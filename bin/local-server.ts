@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { MAX_BODY_BYTES, type ProblemCode } from '../functions/analyze/contract.js';
 import { RequestError, toHttpProblem } from '../functions/analyze/errors.js';
+import { MAX_BODY_BYTES, type ProblemCode } from '../functions/analyze/limits.js';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 

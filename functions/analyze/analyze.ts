@@ -5,9 +5,10 @@
 import { createHash } from 'node:crypto';
 import type { TokenBudget } from './budget.js';
 import { type CacheStatus, type Computed, cacheKey, type StackCache } from './cache.js';
-import { type AnalyzeRequest, type AnalyzeResponse, DEFAULT_PROVIDERS_PER_CATEGORY } from './contract.js';
+import type { AnalyzeRequest, AnalyzeResponse } from './contract.js';
 import type { Engine, EngineName } from './engines/engine.js';
 import { ProviderUnavailableError } from './errors.js';
+import { DEFAULT_PROVIDERS_PER_CATEGORY } from './limits.js';
 import type { Log } from './logger.js';
 import { type Meter, noMeter } from './metrics.js';
 import { shape } from './shape.js';

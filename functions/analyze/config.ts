@@ -1,28 +1,9 @@
 /**
  * Settings read from the environment once per container and checked at start: a wrong setting fails
- * loudly at cold start instead of on some later request.
+ * loudly at cold start instead of on some later request. Plain checks rather than a schema library, so
+ * reading six variables costs a cold start nothing.
  */
-import * as z from 'zod';
 import { ConfigurationError } from './errors.js';
-
-const blankAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-const optionalText = z.preprocess(blankAsUndefined, z.string().trim().optional());
-
-const environmentSchema = z.object({
-  ANALYZE_ENGINE: z.preprocess(blankAsUndefined, z.enum(['auto', 'catalog', 'openai']).default('auto')),
-  OPENAI_API_KEY: optionalText,
-  OPENAI_SECRET_ID: optionalText,
-  OPENAI_BASE_URL: z.preprocess(blankAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
-  OPENAI_MODEL: z.preprocess(blankAsUndefined, z.string().trim().default('gpt-4.1-mini')),
-  SECRET_MAX_AGE_SECONDS: z.preprocess(blankAsUndefined, z.coerce.number().int().min(0).max(86_400).default(300)),
-  CACHE_TTL_SECONDS: z.preprocess(blankAsUndefined, z.coerce.number().int().min(0).max(86_400).default(3_600)),
-  // None by default: the page is served from the API's own origin and needs no CORS.
-  CORS_ALLOW_ORIGINS: z.preprocess(blankAsUndefined, z.string().default('')),
-  STATE_TABLE_NAME: optionalText,
-  // About 2,300 typical analyses a day: a little over $2 with gpt-4.1-mini at the prices of writing.
-  MODEL_DAILY_TOKEN_BUDGET: z.preprocess(blankAsUndefined, z.coerce.number().int().min(0).default(3_000_000)),
-  CACHE_MAX_ENTRIES: z.preprocess(blankAsUndefined, z.coerce.number().int().min(0).max(100_000).default(1_000)),
-});
 
 export interface Config {
   engine: 'catalog' | 'openai';
@@ -38,35 +19,76 @@ export interface Config {
   stateTableName: string | undefined;
   /** The day's model token budget; 0 for none. */
   dailyTokenBudget: number;
-  /** Origins whose pages may call the API from a browser; `*` for any. */
+  /** Origins whose pages may call the API from a browser; `*` for any; none by default. */
   corsOrigins: string[];
 }
 
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
-  const parsed = environmentSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ConfigurationError(`Invalid setting ${String(issue?.path[0])}: ${issue?.message}`);
+type Env = Record<string, string | undefined>;
+
+/** A setting's value, trimmed; blank counts as unset. */
+const text = (env: Env, name: string): string | undefined => {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+};
+
+const integer = (env: Env, name: string, { min, max, fallback }: { min: number; max: number; fallback: number }): number => {
+  const value = text(env, name);
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ConfigurationError(`Invalid setting ${name}: expected a whole number from ${min} to ${max}, got "${value}".`);
+  return n;
+};
+
+const oneOf = <T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T => {
+  const value = text(env, name) ?? fallback;
+  if (!(values as readonly string[]).includes(value))
+    throw new ConfigurationError(`Invalid setting ${name}: expected one of ${values.join(', ')}, got "${value}".`);
+  return value as T;
+};
+
+const httpUrl = (env: Env, name: string): string | undefined => {
+  const value = text(env, name);
+  if (value === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
   }
-  const e = parsed.data;
-  const hasKey = e.OPENAI_API_KEY !== undefined || e.OPENAI_SECRET_ID !== undefined;
-  if (e.ANALYZE_ENGINE === 'openai' && !hasKey) {
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:')
+    throw new ConfigurationError(`Invalid setting ${name}: expected an http(s) URL, got "${value}".`);
+  return value;
+};
+
+export const loadConfig = (env: Env = process.env): Config => {
+  const engine = oneOf(env, 'ANALYZE_ENGINE', ['auto', 'catalog', 'openai'] as const, 'auto');
+  const apiKey = text(env, 'OPENAI_API_KEY');
+  const secretId = text(env, 'OPENAI_SECRET_ID');
+  const hasKey = apiKey !== undefined || secretId !== undefined;
+  if (engine === 'openai' && !hasKey) {
     throw new ConfigurationError('ANALYZE_ENGINE=openai needs OPENAI_API_KEY or OPENAI_SECRET_ID.');
   }
   return {
     // `auto`: the model when a key is configured, otherwise the embedded catalogue, so a fresh checkout runs.
-    engine: e.ANALYZE_ENGINE === 'auto' ? (hasKey ? 'openai' : 'catalog') : e.ANALYZE_ENGINE,
+    engine: engine === 'auto' ? (hasKey ? 'openai' : 'catalog') : engine,
     openai: {
-      apiKey: e.OPENAI_API_KEY,
-      secretId: e.OPENAI_SECRET_ID,
-      baseURL: e.OPENAI_BASE_URL,
-      model: e.OPENAI_MODEL,
-      secretMaxAgeSeconds: e.SECRET_MAX_AGE_SECONDS,
+      apiKey,
+      secretId,
+      baseURL: httpUrl(env, 'OPENAI_BASE_URL'),
+      model: text(env, 'OPENAI_MODEL') ?? 'gpt-4.1-mini',
+      secretMaxAgeSeconds: integer(env, 'SECRET_MAX_AGE_SECONDS', { min: 0, max: 86_400, fallback: 300 }),
     },
-    cache: { ttlSeconds: e.CACHE_TTL_SECONDS, maxEntries: e.CACHE_MAX_ENTRIES },
-    stateTableName: e.STATE_TABLE_NAME,
-    dailyTokenBudget: e.MODEL_DAILY_TOKEN_BUDGET,
-    corsOrigins: e.CORS_ALLOW_ORIGINS.split(',')
+    cache: {
+      ttlSeconds: integer(env, 'CACHE_TTL_SECONDS', { min: 0, max: 86_400, fallback: 3_600 }),
+      maxEntries: integer(env, 'CACHE_MAX_ENTRIES', { min: 0, max: 100_000, fallback: 1_000 }),
+    },
+    stateTableName: text(env, 'STATE_TABLE_NAME'),
+    // About 2,300 typical analyses a day: a little over $2 with gpt-4.1-mini at the prices of writing.
+    dailyTokenBudget: integer(env, 'MODEL_DAILY_TOKEN_BUDGET', { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: 3_000_000 }),
+    // None by default: the page is served from the API's own origin and needs no CORS.
+    corsOrigins: (text(env, 'CORS_ALLOW_ORIGINS') ?? '')
+      .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
   };

@@ -5,21 +5,19 @@
 import * as z from 'zod';
 import { CATEGORY_IDS } from './category-ids.js';
 
-export { CATEGORY_IDS, CATEGORY_NAMES, type CategoryId } from './category-ids.js';
+import {
+  countChars,
+  DEFAULT_PROVIDERS_PER_CATEGORY,
+  DESCRIPTION_MAX_CHARS,
+  DESCRIPTION_MIN_CHARS,
+  MAX_CATEGORIES,
+  MAX_PROVIDERS_PER_CATEGORY,
+  MESSAGES,
+  PROBLEM_CODES,
+  type ProblemCode,
+} from './limits.js';
 
-export const DESCRIPTION_MIN_CHARS = 10;
-export const DESCRIPTION_MAX_CHARS = 5_000;
-/** Larger bodies are refused with 413 before they are parsed. */
-export const MAX_BODY_BYTES = 64 * 1024;
-export const DEFAULT_PROVIDERS_PER_CATEGORY = 3;
-export const MAX_PROVIDERS_PER_CATEGORY = 5;
-
-/** Characters as a person counts them: code points, so an emoji is one character, not two. */
-export const countChars = (text: string): number => {
-  let count = 0;
-  for (const _ of text) count += 1;
-  return count;
-};
+export * from './limits.js';
 
 /**
  * Each rule carries the error code a client sees, so the handler never re-derives it from zod's issue.
@@ -29,7 +27,7 @@ export const analyzeRequestSchema = z
   .object({
     description: z
       .string({
-        error: (issue) => (issue.input == null ? 'description is required.' : 'description must be a string.'),
+        error: (issue) => (issue.input == null ? MESSAGES.descriptionRequired : MESSAGES.descriptionNotString),
       })
       .check((ctx) => {
         const trimmed = countChars(ctx.value.trim());
@@ -37,21 +35,21 @@ export const analyzeRequestSchema = z
           ctx.issues.push({
             code: 'custom',
             input: ctx.value,
-            message: 'description must not be empty.',
+            message: MESSAGES.descriptionEmpty,
             params: { code: 'DESCRIPTION_REQUIRED' },
           });
         } else if (trimmed < DESCRIPTION_MIN_CHARS) {
           ctx.issues.push({
             code: 'custom',
             input: ctx.value,
-            message: `description must be at least ${DESCRIPTION_MIN_CHARS} characters after trimming (got ${trimmed}).`,
+            message: MESSAGES.descriptionTooShort(trimmed),
             params: { code: 'DESCRIPTION_TOO_SHORT' },
           });
         } else if (countChars(ctx.value) > DESCRIPTION_MAX_CHARS) {
           ctx.issues.push({
             code: 'custom',
             input: ctx.value,
-            message: `description must be at most ${DESCRIPTION_MAX_CHARS} characters (got ${countChars(ctx.value)}).`,
+            message: MESSAGES.descriptionTooLong(countChars(ctx.value)),
             params: { code: 'DESCRIPTION_TOO_LONG' },
           });
         }
@@ -63,11 +61,9 @@ export const analyzeRequestSchema = z
         description: 'Free-text description of the project, 10 to 5,000 characters.',
       }),
     providersPerCategory: z
-      .int({ error: `providersPerCategory must be an integer from 1 to ${MAX_PROVIDERS_PER_CATEGORY}.` })
-      .min(1, { error: `providersPerCategory must be an integer from 1 to ${MAX_PROVIDERS_PER_CATEGORY}.` })
-      .max(MAX_PROVIDERS_PER_CATEGORY, {
-        error: `providersPerCategory must be an integer from 1 to ${MAX_PROVIDERS_PER_CATEGORY}.`,
-      })
+      .int({ error: MESSAGES.providersPerCategory })
+      .min(1, { error: MESSAGES.providersPerCategory })
+      .max(MAX_PROVIDERS_PER_CATEGORY, { error: MESSAGES.providersPerCategory })
       .optional()
       .meta({
         description: `How many providers to rank in each category, 1 to ${MAX_PROVIDERS_PER_CATEGORY}; ${DEFAULT_PROVIDERS_PER_CATEGORY} when absent.`,
@@ -78,14 +74,18 @@ export type AnalyzeRequest = z.infer<typeof analyzeRequestSchema>;
 
 export type RequestCheck = { ok: true; request: AnalyzeRequest } | { ok: false; code: ProblemCode; detail: string };
 
-/** Validates a parsed JSON body and names the first problem with the code a client sees. */
-export const checkAnalyzeRequest = (body: unknown): RequestCheck => {
+/**
+ * Validates a parsed JSON body with the zod schema and names the first problem with the code a client
+ * sees. The running function uses check-request.ts, which must agree with this on every input (a
+ * property test holds them to it); this one is the reference.
+ */
+export const checkWithSchema = (body: unknown): RequestCheck => {
   const result = analyzeRequestSchema.safeParse(body);
   if (result.success) return { ok: true, request: result.data };
   const issue = result.error.issues[0];
   const field = issue?.path[0];
   if (issue === undefined || field === undefined) {
-    return { ok: false, code: 'INVALID_BODY', detail: 'The body must be a JSON object such as {"description": "…"}.' };
+    return { ok: false, code: 'INVALID_BODY', detail: MESSAGES.invalidBody };
   }
   const detail = issue.message;
   if (field === 'providersPerCategory') return { ok: false, code: 'PROVIDERS_PER_CATEGORY_INVALID', detail };
@@ -130,30 +130,11 @@ export const analyzeResponseSchema = z
     categories: z
       .array(categorySchema)
       .min(1)
-      .max(10)
+      .max(MAX_CATEGORIES)
       .refine((cs) => new Set(cs.map((c) => c.id)).size === cs.length, 'no category twice'),
   })
   .meta({ title: 'AnalyzeResponse' });
 export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
-
-export const PROBLEM_CODES = [
-  'INVALID_JSON',
-  'INVALID_BODY',
-  'DESCRIPTION_REQUIRED',
-  'DESCRIPTION_INVALID',
-  'DESCRIPTION_TOO_SHORT',
-  'DESCRIPTION_TOO_LONG',
-  'PROVIDERS_PER_CATEGORY_INVALID',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'METHOD_NOT_ALLOWED',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'THROTTLED',
-  'AI_PROVIDER_UNAVAILABLE',
-  'INTERNAL',
-] as const;
-export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
 /** RFC 9457 problem details, the one error body everywhere (Lambda, local server, API Gateway). */
 export const problemSchema = z.object({
@@ -165,6 +146,3 @@ export const problemSchema = z.object({
   requestId: z.string(),
 });
 export type Problem = z.infer<typeof problemSchema>;
-
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

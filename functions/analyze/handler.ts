@@ -13,11 +13,13 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { analyze } from './analyze.js';
 import { createTokenBudget } from './budget.js';
 import { createLruStackCache } from './cache.js';
+import { checkAnalyzeRequest } from './check-request.js';
 import { loadConfig } from './config.js';
-import { type AnalyzeResponse, checkAnalyzeRequest, JSON_CONTENT_TYPE } from './contract.js';
+import type { AnalyzeResponse } from './contract.js';
 import { createCatalogEngine } from './engines/catalog/catalog-engine.js';
 import { createEngine } from './engines/create-engine.js';
 import { RequestError } from './errors.js';
+import { JSON_CONTENT_TYPE } from './limits.js';
 import { logger } from './logger.js';
 import { meter, metrics } from './metrics.js';
 import { bodyLimit, clientAddress, problemDetails, requestId } from './middlewares.js';

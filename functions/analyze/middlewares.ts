@@ -3,8 +3,8 @@
  */
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { MAX_BODY_BYTES } from './contract.js';
 import { describeError, RequestError, toHttpProblem } from './errors.js';
+import { MAX_BODY_BYTES } from './limits.js';
 import type { Log } from './logger.js';
 
 type HttpRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>;

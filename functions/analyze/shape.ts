@@ -3,18 +3,16 @@
  * the taxonomy, names from the taxonomy, duplicates merged, ranks renumbered, markup stripped,
  * descriptions cut to one sentence, and websites taken from the catalogue or verified.
  */
-import { isIP } from 'node:net';
 import { compactName as compact } from './catalog/catalog.js';
 import { findCatalogProvider } from './catalog/directory.js';
 import type { ProviderFacts } from './catalog/types.js';
-import { CATEGORY_IDS, CATEGORY_NAMES, type Category, type CategoryId, type Provider } from './contract.js';
+import type { Category, CategoryId, Provider } from './contract.js';
 import type { RawCategory, RawProvider, RawRecommendation } from './engines/engine.js';
+import { CATEGORY_IDS, CATEGORY_NAMES, MAX_CATEGORIES } from './limits.js';
 import { compareKeys, judge } from './reading/rank.js';
 import type { Reading } from './reading/reading.js';
 
 const MAX_USE_CASES = 5;
-/** No answer lists more categories than this, whatever an engine returns. */
-const MAX_CATEGORIES = 10;
 const MAX_DESCRIPTION_CHARS = 240;
 const MAX_NAME_CHARS = 80;
 
@@ -260,7 +258,8 @@ export const firstSentence = (text: string): string => {
 
 const isPublicHostname = (hostname: string): boolean => {
   const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (isIP(host.replace(/^\[|\]$/g, '')) !== 0) return false;
+  // An address, not a name: IPv4 in any form a URL parser leaves (all digits and dots), or IPv6.
+  if (/^[\d.]+$/.test(host) || host.startsWith('[') || host.includes(':')) return false;
   if (
     !/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/.test(host) &&
     !/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)*\.xn--[a-z0-9-]+$/.test(host)

@@ -3,9 +3,16 @@ import { describe, expect, it } from '@jest/globals';
 import { compileCatalog, packCatalog } from '../../functions/analyze/catalog/compile.js';
 import { CATALOG_FILE, pack, unpack } from '../../functions/analyze/catalog/packed.js';
 import { compilePhrases, PhraseIndex, type PhraseKey, tablesSource, tokenize } from '../../functions/analyze/catalog/text.js';
+import { MODEL_FORMAT_FILE, modelFormatSource } from '../../functions/analyze/engines/openai/model-format-source.js';
+
+describe('the generated model answer format', () => {
+  it('is up to date with model-output.ts (else: npm run generate)', () => {
+    expect(readFileSync(MODEL_FORMAT_FILE, 'utf8')).toBe(modelFormatSource());
+  });
+});
 
 describe('the compiled catalogue the function reads', () => {
-  it('is up to date with functions/analyze/catalog/data (else: npm run compile:catalog)', () => {
+  it('is up to date with functions/analyze/catalog/data (else: npm run generate)', () => {
     const fresh = compileCatalog();
     const shipped = unpack<typeof fresh.header>(readFileSync(CATALOG_FILE));
     expect(shipped.header.version).toBe(fresh.header.version);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { z } from 'zod';
-import { analyzeRequestSchema, checkAnalyzeRequest, countChars } from '../../functions/analyze/contract.js';
+import { checkAnalyzeRequest } from '../../functions/analyze/check-request.js';
+import { analyzeRequestSchema, checkWithSchema, countChars } from '../../functions/analyze/contract.js';
 
 describe('checkAnalyzeRequest', () => {
   it.each([
@@ -60,5 +62,34 @@ describe('the request schema as JSON Schema', () => {
     };
     expect(schema.required).toEqual(['description']);
     expect(schema.properties.description).toMatchObject({ type: 'string', minLength: 10, maxLength: 5_000 });
+  });
+});
+
+describe('the runtime check and the schema', () => {
+  /** Bodies as JSON can carry them, weighted towards the shapes the rules care about. */
+  const bodies = fc.oneof(
+    fc.jsonValue(),
+    fc.record(
+      {
+        description: fc.oneof(
+          fc.string({ unit: 'grapheme', maxLength: 40 }),
+          fc.string({ minLength: 4_990, maxLength: 5_010 }),
+          fc.constantFrom('', '   ', '\n\t ', 'too short', '0123456789', ' 😀😀😀😀😀😀😀😀😀 '),
+          fc.jsonValue(),
+        ),
+        providersPerCategory: fc.oneof(fc.integer({ min: -2, max: 8 }), fc.double(), fc.jsonValue()),
+        colour: fc.string(),
+      },
+      { requiredKeys: [] },
+    ),
+  );
+
+  it('agree on every body: the same verdict, code, message and request', () => {
+    fc.assert(
+      fc.property(bodies, (body) => {
+        expect(checkAnalyzeRequest(body)).toEqual(checkWithSchema(body));
+      }),
+      { numRuns: 3_000 },
+    );
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Compiles the catalogue (data/: categories, archetypes, constraints, language cues) into the plain
- * tables the engine loads at cold start. Run by `npm run compile:catalog`, which checks the data
+ * tables the engine loads at cold start. Run by `npm run generate`, which checks the data
  * against the catalogue schema first; a test fails when the compiled file is out of date with the data.
  * Building the phrase index from tens of thousands of patterns at every cold start would cost tens of
  * milliseconds; reading the result costs a fraction of that.

@@ -15,7 +15,7 @@ import type { CategoryId } from '../category-ids.js';
 import type { PhraseSource, PhraseTables } from './text.js';
 
 /**
- * Written by `npm run compile:catalog`. The sources keep it beside this module and the Lambda bundle
+ * Written by `npm run generate`. The sources keep it beside this module and the Lambda bundle
  * carries it beside index.mjs (see infra/analyze-function.ts), so one relative address serves both.
  */
 export const CATALOG_FILE = new URL('./compiled/catalog.bin', import.meta.url);

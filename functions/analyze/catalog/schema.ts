@@ -1,6 +1,6 @@
 /**
  * What every catalogue entry must carry to be shown to a user, checked at build time by
- * `npm run compile:catalog` and by the tests. Never imported by the running function.
+ * `npm run generate` and by the tests. Never imported by the running function.
  */
 import { z } from 'zod';
 import { CATEGORY_IDS } from '../category-ids.js';

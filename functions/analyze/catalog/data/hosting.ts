@@ -682,6 +682,11 @@ export const hosting: CategoryData = {
         'ポートフォリオサイト',
         '静的ページ',
         '特設サイト',
+        'deploy* _ react frontend',
+        'deploy* the frontend',
+        'deploy* our frontend',
+        'deploy* _ static frontend',
+        'host* _ react frontend',
       ],
     },
     {
@@ -905,6 +910,10 @@ export const hosting: CategoryData = {
         '格安サーバー',
         'wordpress サーバー',
         'ホスティングプラン',
+        'cheap wordpress',
+        'budget wordpress',
+        'affordable wordpress',
+        'a domain and email',
       ],
     },
     {

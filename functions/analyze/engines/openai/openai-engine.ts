@@ -6,24 +6,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac } from 'node:crypto';
 import OpenAI from 'openai';
-import { ContentFilterFinishReasonError, LengthFinishReasonError } from 'openai/core/error';
-import { zodResponseFormat } from 'openai/helpers/zod';
-import * as z from 'zod';
 import { DEFAULT_RETRY_AFTER_SECONDS, ProviderUnavailableError } from '../../errors.js';
 import type { Log } from '../../logger.js';
 import { groundingFor } from '../../reading/grounding.js';
 import { readDescription } from '../../reading/reading.js';
 import type { Engine, EngineRequest, RawRecommendation } from '../engine.js';
 import type { ApiKeySource } from './api-key.js';
-import {
-  buildUserContent,
-  type ModelOutput,
-  maxOutputTokens,
-  modelDescription,
-  modelOutputSchema,
-  PROMPT_VERSION,
-  SYSTEM_PROMPT,
-} from './prompt.js';
+import { InvalidModelOutputError, parseModelOutput } from './check-model-output.js';
+import type { ModelOutput } from './model-output.js';
+import { MODEL_RESPONSE_FORMAT } from './model-output-format.js';
+import { buildUserContent, maxOutputTokens, modelDescription, PROMPT_VERSION, SYSTEM_PROMPT } from './prompt.js';
 
 export interface OpenAIEngineOptions {
   apiKey: ApiKeySource;
@@ -74,8 +66,8 @@ const retryAfterOf = (headers: Headers | undefined): number => {
   return Math.min(RETRY_AFTER_BOUNDS.max, Math.max(RETRY_AFTER_BOUNDS.min, Math.ceil(seconds)));
 };
 
-/** Output that parsed as JSON but broke the schema, or did not parse at all. */
-const isUnusableOutput = (err: unknown): boolean => err instanceof z.ZodError || err instanceof SyntaxError;
+/** Output that broke the schema or was not JSON, or a response body the SDK could not parse. */
+const isUnusableOutput = (err: unknown): boolean => err instanceof InvalidModelOutputError || err instanceof SyntaxError;
 
 /** The model's nulls ("the catalogue has it") as absent fields, which is how shape() reads them. */
 const withoutNulls = (output: ModelOutput): RawRecommendation => ({
@@ -105,17 +97,13 @@ const toEngineError = (err: unknown, logger: Log): Error => {
   }
   if (err instanceof OpenAI.InternalServerError)
     return new ProviderUnavailableError('provider_error', retryAfterOf(err.headers), { cause: err });
-  if (err instanceof LengthFinishReasonError)
-    return new ProviderUnavailableError('length', DEFAULT_RETRY_AFTER_SECONDS, { cause: err });
-  if (err instanceof ContentFilterFinishReasonError)
-    return new ProviderUnavailableError('content_filter', DEFAULT_RETRY_AFTER_SECONDS, { cause: err });
   if (isUnusableOutput(err)) return new ProviderUnavailableError('invalid_output', DEFAULT_RETRY_AFTER_SECONDS, { cause: err });
   // 400, 404, 422 …: the provider says our request is wrong. That is our bug, and a 500.
   return err instanceof Error ? err : new Error('OpenAI call failed', { cause: err });
 };
 
 export const createOpenAIEngine = ({ apiKey, model, baseURL, logger }: OpenAIEngineOptions): Engine => {
-  const responseFormat = zodResponseFormat(modelOutputSchema, 'technology_stack');
+  const responseFormat = { type: 'json_schema' as const, json_schema: MODEL_RESPONSE_FORMAT };
   let client: { key: string; openai: OpenAI } | undefined;
   /** One client per key: a rotated secret gets a fresh client, an unchanged one reuses its connections. */
   const clientFor = (key: string): OpenAI => {
@@ -166,17 +154,19 @@ export const createOpenAIEngine = ({ apiKey, model, baseURL, logger }: OpenAIEng
         if (left < MIN_ATTEMPT_MS) throw new ProviderUnavailableError('timeout');
         try {
           const completion = await attemptCounter.run(counter, () =>
-            openai.chat.completions.parse(body, {
+            openai.chat.completions.create(body, {
               ...attemptPlan(left, MAX_ATTEMPTS - counter.attempts),
               signal: callSignal,
             }),
           );
           usage = completion.usage;
-          const message = completion.choices[0]?.message;
-          if (message?.refusal) throw new ProviderUnavailableError('refusal');
-          if (!message?.parsed) throw new ProviderUnavailableError('invalid_output');
+          const choice = completion.choices[0];
+          if (choice?.message.refusal) throw new ProviderUnavailableError('refusal');
+          if (choice?.finish_reason === 'length') throw new ProviderUnavailableError('length');
+          if (choice?.finish_reason === 'content_filter') throw new ProviderUnavailableError('content_filter');
+          const parsed = parseModelOutput(choice?.message.content);
           return {
-            ...withoutNulls(message.parsed),
+            ...withoutNulls(parsed),
             reading,
             usage: { inputTokens: usage?.prompt_tokens ?? 0, outputTokens: usage?.completion_tokens ?? 0 },
           };

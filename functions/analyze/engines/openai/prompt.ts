@@ -1,33 +1,12 @@
 /**
- * What the model is told and the shape it must answer in. Versioned: any change to the wording or
- * the schema bumps PROMPT_VERSION, which is part of the response cache key and of every log line.
+ * What the model is told. Versioned: any change to the wording or to the answer's schema
+ * (model-output.ts) bumps PROMPT_VERSION, which is part of the response cache key and of every log line.
  */
-import * as z from 'zod';
 import { capabilitiesOf } from '../../catalog/catalog.js';
-import { CATEGORY_IDS, CATEGORY_NAMES, MAX_PROVIDERS_PER_CATEGORY } from '../../contract.js';
+import { CATEGORY_IDS, CATEGORY_NAMES, MAX_PROVIDERS_PER_CATEGORY } from '../../limits.js';
 import type { Grounding } from '../../reading/grounding.js';
 
 export const PROMPT_VERSION = '2026-11-24.2';
-
-/** The model's answer. Strict structured output: every field required, ids from the published enum. */
-export const modelOutputSchema = z.object({
-  categories: z.array(
-    z.object({
-      id: z.enum(CATEGORY_IDS),
-      reason: z.string(),
-      providers: z.array(
-        z.object({
-          name: z.string(),
-          // Null for a catalogue candidate: the catalogue supplies them, and the answer stays short (fast).
-          description: z.string().nullable(),
-          bestUseCases: z.array(z.string()).nullable(),
-          website: z.string().nullable(),
-        }),
-      ),
-    }),
-  ),
-});
-export type ModelOutput = z.infer<typeof modelOutputSchema>;
 
 /**
  * The categories with the distinct jobs their providers do, from the catalogue: part of the static
