@@ -1,30 +1,11 @@
 /**
- * What the bench and the load test share: statistics, child processes that answer in JSON, the
- * Lambda's esbuild options, and small HTTP helpers.
+ * What the bench and the load test share: statistics, child processes that answer in JSON, and small
+ * HTTP helpers.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { BuildOptions } from 'esbuild';
-import { ANALYZE_BUNDLING } from '../infra/analyze-function.js';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-/** infra/analyze-function.ts's bundling options, as NodejsFunction passes them to esbuild. */
-export const LAMBDA_ESBUILD_OPTIONS: BuildOptions = {
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: ANALYZE_BUNDLING.target,
-  mainFields: [...ANALYZE_BUNDLING.mainFields],
-  minify: ANALYZE_BUNDLING.minify,
-  sourcemap: ANALYZE_BUNDLING.sourceMap ? 'external' : false,
-  sourcesContent: ANALYZE_BUNDLING.sourcesContent,
-  keepNames: ANALYZE_BUNDLING.keepNames,
-  // bundleAwsSDK: true and no external modules: nothing is left external, @aws-sdk included.
-  external: [...ANALYZE_BUNDLING.externalModules],
-  banner: { js: ANALYZE_BUNDLING.banner },
-  logLevel: 'warning',
-};
 
 export interface Summary {
   n: number;
@@ -151,7 +132,7 @@ export interface ServerChild {
 
 /** Starts bench/server.ts in its own Node and resolves once it listens. */
 export const startServerChild = (
-  kind: 'local' | 'bare',
+  kind: 'local',
   env: NodeJS.ProcessEnv,
   { nodeArgs = [], timeoutMs = 30_000 }: { nodeArgs?: readonly string[]; timeoutMs?: number } = {},
 ): Promise<ServerChild> =>

@@ -1,39 +1,21 @@
 /**
- * A server in its own process for bench/run.ts and bench/load.ts. Prints JSON lines on stdout:
+ * The local server in its own process for bench/load.ts. Prints JSON lines on stdout:
  * {"port": n} once listening, {"rss": bytes} every BENCH_RSS_INTERVAL_MS when set, {"settled": …} on
  * SIGUSR2 (RSS, then a full GC when run with --expose-gc, and the live heap), and {"maxRssMb": n} when
  * told to stop (SIGTERM).
  *
  *   node --import tsx bench/server.ts local   the local adapter over the middy handler (engine from env)
- *   node --import tsx bench/server.ts bare    answers every request with the answer in BENCH_BARE_ANSWER
- *                                             ({"status", "headers", "body"}, JSON)
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLocalServer, type ProxyHandler } from '../bin/local-server.js';
 import { maxRssMb } from './lib.js';
-
-export interface CapturedAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
 
 const kind = process.argv[2];
 let server: Server;
 if (kind === 'local') {
   const { handler } = await import('../functions/analyze/handler.js');
   server = createLocalServer({ handler: handler as unknown as ProxyHandler });
-} else if (kind === 'bare') {
-  const answer = JSON.parse(process.env.BENCH_BARE_ANSWER ?? '') as CapturedAnswer;
-  const body = Buffer.from(answer.body);
-  server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(answer.status, answer.headers);
-      res.end(body);
-    });
-  });
 } else {
   throw new Error(`Unknown server kind ${kind}`);
 }

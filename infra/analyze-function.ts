@@ -1,42 +1,41 @@
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { type BundlingOptions, NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 
-/** The compiled catalogue's folder in the sources; the bundle carries it as compiled/ beside index.mjs. */
-export const CATALOG_DIR = 'functions/analyze/catalog/compiled';
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * How the handler is bundled: one place, read by NodejsFunction here and by `npm run bench`, which
- * measures the same bundle. Each flag says why it is set.
+ * The function's asset, built by bin/build-function.ts on this machine (no Docker): ESM chunks, the
+ * compiled catalogue beside index.mjs. The build runs in its own process because CDK's local bundling
+ * is synchronous and esbuild's plugins are not. Source maps go beside the asset in cdk.out, not into it.
  */
-export const ANALYZE_BUNDLING = {
-  // middy 7 and our code are ESM; an ESM bundle also loads faster than CJS interop.
-  format: OutputFormat.ESM,
-  target: 'node24',
-  mainFields: ['module', 'main'],
-  // Smaller bundle, faster cold start; source maps keep stack traces readable in the logs.
-  minify: true,
-  sourceMap: true,
-  // Line mappings only: the sources are in git, and embedding them would ship ~9 MB with every deploy.
-  sourcesContent: false,
-  // Error class names (ProviderUnavailableError …) appear in logs and must survive minifying.
-  keepNames: true,
-  // Bundle the AWS SDK we tested against instead of the runtime's copy.
-  bundleAwsSDK: true,
-  externalModules: [],
-  // Some dependencies still call require(); ESM has none, so give it one.
-  banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  // The compiled catalogue is data the function reads at cold start, not code: it travels beside index.mjs.
-  commandHooks: {
-    beforeBundling: () => [],
-    beforeInstall: () => [],
-    afterBundling: (inputDir: string, outputDir: string) => [`cp -R "${inputDir}/${CATALOG_DIR}" "${outputDir}/compiled"`],
-  },
-} satisfies BundlingOptions;
+export const analyzeCode = (): Code =>
+  Code.fromAsset(ROOT, {
+    // Hash what is deployed, not the project tree.
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Only used if local bundling declined, which it never does: there is no Docker here.
+      image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs24.x'),
+      local: {
+        tryBundle(outputDir: string) {
+          // One folder in cdk.out, replaced by each build: the maps of what was last synthesized.
+          const sourcemaps = join(dirname(outputDir), 'analyze-sourcemaps');
+          const built = spawnSync(
+            process.execPath,
+            [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'bin/build-function.ts'), outputDir, sourcemaps],
+            { cwd: ROOT, stdio: 'inherit' },
+          );
+          if (built.status !== 0) throw new Error(`Building the analyze function failed (exit ${built.status}).`);
+          return true;
+        },
+      },
+    },
+  });
 
 export interface AnalyzeFunctionProps {
   environment: Record<string, string>;
@@ -45,10 +44,8 @@ export interface AnalyzeFunctionProps {
   reservedConcurrency: number;
 }
 
-/**
- * The analyze Lambda with every default in one place. Each bundling flag says why it is set.
- */
-export class AnalyzeFunction extends NodejsFunction {
+/** The analyze Lambda with every default in one place, each said why. */
+export class AnalyzeFunction extends LambdaFunction {
   constructor(scope: Construct, id: string, { environment, logRetention, reservedConcurrency }: AnalyzeFunctionProps) {
     const logGroup = new LogGroup(scope, `${id}Logs`, { retention: logRetention });
     // A role of its own, instead of the managed basic-execution policy that may write to any log group:
@@ -60,10 +57,10 @@ export class AnalyzeFunction extends NodejsFunction {
     role.addToPolicy(
       new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [`${logGroup.logGroupArn}:*`] }),
     );
-    const props: NodejsFunctionProps = {
+    super(scope, id, {
       role,
-      entry: fileURLToPath(new URL('../functions/analyze/handler.ts', import.meta.url)),
-      handler: 'handler',
+      code: analyzeCode(),
+      handler: 'index.handler',
       runtime: Runtime.NODEJS_24_X,
       // Graviton: about 20% cheaper per GB-second than x86 for the same work.
       architecture: Architecture.ARM_64,
@@ -76,9 +73,9 @@ export class AnalyzeFunction extends NodejsFunction {
       logGroup,
       loggingFormat: LoggingFormat.JSON,
       reservedConcurrentExecutions: reservedConcurrency > 0 ? reservedConcurrency : undefined,
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
-      bundling: ANALYZE_BUNDLING,
-    };
-    super(scope, id, props);
+      // No --enable-source-maps: it costs every cold start tens of milliseconds, and the logs carry no
+      // stack traces to map (errors are logged by name and message). The maps are kept in cdk.out.
+      environment,
+    });
   }
 }

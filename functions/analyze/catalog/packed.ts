@@ -15,10 +15,14 @@ import type { CategoryId } from '../category-ids.js';
 import type { PhraseSource, PhraseTables } from './text.js';
 
 /**
- * Written by `npm run generate`. The sources keep it beside this module and the Lambda bundle
- * carries it beside index.mjs (see infra/analyze-function.ts), so one relative address serves both.
+ * Written by `npm run generate`. The sources keep it in compiled/ beside this module; the function's
+ * build (bin/build-function.ts) keeps it in compiled/ beside index.mjs, with the code that reads it in
+ * index.mjs or in a chunk under chunks/.
  */
-export const CATALOG_FILE = new URL('./compiled/catalog.bin', import.meta.url);
+export const CATALOG_FILE = new URL(
+  `${import.meta.url.includes('/chunks/') ? '../' : './'}compiled/catalog.bin`,
+  import.meta.url,
+);
 
 /** [start, end) byte offsets in the file. */
 type Span = [start: number, end: number];

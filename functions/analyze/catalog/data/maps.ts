@@ -1450,6 +1450,16 @@ export const maps: CategoryData = {
         'courier is _ minutes away',
         'dove si trova ogni corriere',
         'dove si trova ogni autista',
+        'where each courier is',
+        'where each courier',
+        'each courier is',
+        'where every courier is',
+        'where each driver is',
+        'where each driver',
+        'where every driver is',
+        'esta cada repartidor',
+        'donde esta cada conductor',
+        'esta cada conductor',
       ],
     },
     {
@@ -2407,7 +2417,8 @@ export const maps: CategoryData = {
       id: 'maps-geoapify',
       name: 'Geoapify',
       website: 'https://www.geoapify.com',
-      description: 'German location platform on OpenStreetMap data: geocoding, address autocomplete, places, routing and map tiles.',
+      description:
+        'German location platform on OpenStreetMap data: geocoding, address autocomplete, places, routing and map tiles.',
       bestUseCases: [
         'Address autocomplete with a free daily quota',
         'EU-based geocoding and place search',
@@ -2432,14 +2443,23 @@ export const maps: CategoryData = {
       id: 'maps-smarty',
       name: 'Smarty',
       website: 'https://www.smarty.com',
-      description: 'Address validation, autocomplete and geocoding APIs that check postal addresses really exist and can be delivered to.',
+      description:
+        'Address validation, autocomplete and geocoding APIs that check postal addresses really exist and can be delivered to.',
       bestUseCases: [
         'Validating delivery addresses at checkout',
         'Address autocomplete in forms',
         'Cleaning and standardising address lists',
       ],
       capabilities: ['search'],
-      keywords: ['address validation', 'address verification', 'address autocomplet*', 'deliverable', 'postal address*', 'usps', 'checkout'],
+      keywords: [
+        'address validation',
+        'address verification',
+        'address autocomplet*',
+        'deliverable',
+        'postal address*',
+        'usps',
+        'checkout',
+      ],
       aliases: ['smartystreets', 'smarty streets', 'smarty address'],
       popularity: 5,
       traits: {
@@ -2456,14 +2476,23 @@ export const maps: CategoryData = {
       id: 'maps-loqate',
       name: 'Loqate',
       website: 'https://www.loqate.com',
-      description: 'Address capture and verification service from GBG that autocompletes and validates addresses in most countries.',
+      description:
+        'Address capture and verification service from GBG that autocompletes and validates addresses in most countries.',
       bestUseCases: [
         'Type-ahead address capture in checkout forms',
         'International address verification',
         'Cleaning customer address data',
       ],
       capabilities: ['search'],
-      keywords: ['address capture', 'address verification', 'address validation', 'address autocomplet*', 'postcode lookup', 'checkout', 'international address*'],
+      keywords: [
+        'address capture',
+        'address verification',
+        'address validation',
+        'address autocomplet*',
+        'postcode lookup',
+        'checkout',
+        'international address*',
+      ],
       aliases: ['gbg loqate', 'loqate address', 'pca predict'],
       popularity: 4,
       traits: {

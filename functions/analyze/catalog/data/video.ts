@@ -829,7 +829,6 @@ export const video: CategoryData = {
         'highlight* reel*',
         'highlights video*',
         'match highlights',
-        'replays',
         'video replay*',
         'catch up tv',
         'missed the live',
@@ -1011,6 +1010,8 @@ export const video: CategoryData = {
         '授業を視聴',
         '講義を視聴',
         '動画を視聴',
+        'match replays',
+        'game replays',
       ],
     },
     {
