@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { RequestError, toHttpProblem } from '../functions/analyze/errors.js';
-import { MAX_BODY_BYTES, type ProblemCode } from '../functions/analyze/limits.js';
+import { ANALYZE_PATH, MAX_BODY_BYTES, MCP_PATH, type ProblemCode } from '../functions/analyze/limits.js';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -27,7 +27,13 @@ export interface LocalServerOptions {
   corsOrigins?: readonly string[];
 }
 
-const API_PATH = '/api/analyze';
+/** The function's doors: every method reaches the MCP door (its SDK answers GET and DELETE itself). */
+const ROUTES = new Map<string, readonly string[] | 'any'>([
+  [ANALYZE_PATH, ['POST']],
+  [MCP_PATH, 'any'],
+]);
+/** Headers a browser may send cross-origin, as API Gateway's CORS options allow them. */
+const CORS_ALLOW_HEADERS = 'Content-Type,X-Api-Key,Accept,Mcp-Protocol-Version,Mcp-Session-Id,Mcp-Method,Mcp-Name';
 const DEFAULT_TIMEOUT_MS = 29_000;
 
 class BodyTooLarge extends Error {}
@@ -101,7 +107,7 @@ export const toProxyEvent = (req: IncomingMessage, url: URL, body: Buffer, reque
   const now = Date.now();
   const method = req.method ?? 'GET';
   return {
-    resource: API_PATH,
+    resource: url.pathname,
     path: url.pathname,
     httpMethod: method,
     ...toHeaders(req),
@@ -121,7 +127,7 @@ export const toProxyEvent = (req: IncomingMessage, url: URL, body: Buffer, reque
       requestId,
       requestTimeEpoch: now,
       resourceId: 'local',
-      resourcePath: API_PATH,
+      resourcePath: url.pathname,
       identity: {
         sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
         userAgent: req.headers['user-agent'] ?? null,
@@ -209,7 +215,8 @@ export const createLocalServer = ({
         );
         return;
       }
-      if (url.pathname !== API_PATH) {
+      const methods = ROUTES.get(url.pathname);
+      if (methods === undefined) {
         const asset = req.method === 'GET' || req.method === 'HEAD' ? assets.get(url.pathname) : undefined;
         if (!asset) {
           sendProblem(res, refuse(404, 'NOT_FOUND', `No route for ${req.method} ${url.pathname}.`), requestId, cors);
@@ -227,15 +234,15 @@ export const createLocalServer = ({
         res.writeHead(204, {
           ...cors,
           'Access-Control-Allow-Methods': 'OPTIONS,POST',
-          'Access-Control-Allow-Headers': 'Content-Type,X-Api-Key',
+          'Access-Control-Allow-Headers': CORS_ALLOW_HEADERS,
           'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_SECONDS),
           'X-Request-Id': requestId,
         });
         res.end();
         return;
       }
-      if (req.method !== 'POST') {
-        const detail = `${req.method} is not allowed on ${API_PATH}; use POST.`;
+      if (methods !== 'any' && !methods.includes(req.method ?? '')) {
+        const detail = `${req.method} is not allowed on ${url.pathname}; use POST.`;
         sendProblem(res, refuse(405, 'METHOD_NOT_ALLOWED', detail, { Allow: 'POST' }), requestId, cors);
         return;
       }

@@ -74,7 +74,9 @@ server.listen(port, host, () => {
   const { address, port: bound } = server.address() as AddressInfo;
   const shown = address.includes(':') ? `[${address}]` : address;
   const engine = config.engine === 'openai' ? `OpenAI (${config.openai.model})` : 'the embedded catalogue';
-  console.log(`Stack Analyzer listening on http://${shown}:${bound} (POST /api/analyze), answered by ${engine}`);
+  console.log(
+    `Stack Analyzer listening on http://${shown}:${bound} (the page, POST /api/analyze, POST /mcp, GET /api/openapi.json), answered by ${engine}`,
+  );
 });
 
 const shutdown = (signal: string) => {

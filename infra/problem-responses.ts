@@ -21,7 +21,7 @@ const GATEWAY_PROBLEMS: readonly GatewayProblem[] = [
     status: 404,
     title: 'Not Found',
     code: 'NOT_FOUND',
-    detail: 'No such route: use POST /api/analyze.',
+    detail: 'No such route: use POST /api/analyze (or POST /mcp for MCP clients).',
   },
   { type: ResponseType.REQUEST_TOO_LARGE, status: 413, title: 'Payload Too Large', code: 'PAYLOAD_TOO_LARGE' },
   { type: ResponseType.UNSUPPORTED_MEDIA_TYPE, status: 415, title: 'Unsupported Media Type', code: 'UNSUPPORTED_MEDIA_TYPE' },
@@ -77,6 +77,8 @@ export const addProblemResponses = (api: RestApi, corsOrigin: string | undefined
       statusCode: String(problem.status),
       responseHeaders: {
         'Content-Type': "'application/problem+json'",
+        // As on the function's own answers: the id a client quotes to us.
+        'X-Request-Id': 'context.requestId',
         ...(corsOrigin ? { 'Access-Control-Allow-Origin': `'${corsOrigin}'` } : {}),
         ...(problem.status === 429 || problem.status === 502 ? { 'Retry-After': "'10'" } : {}),
       },

@@ -1,12 +1,14 @@
 /**
  * Builds the search page in memory with esbuild: '/' (index.html), '/app.js' (web/app.ts bundled and
- * minified) and '/styles.css' (minified). `npm start` serves the map; `npm run build:web` writes the
- * same files to web/dist for the stack to deploy.
+ * minified) and '/styles.css' (minified), and the API's OpenAPI document ('/api/openapi.json', from the
+ * contract). `npm start` serves the map; `npm run build:web` writes the same files to web/dist for the
+ * stack to deploy.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { OPENAPI_PATH, openApiDocument } from '../functions/analyze/openapi.js';
 
 export interface WebAsset {
   contentType: string;
@@ -45,6 +47,10 @@ export const buildWebAssets = async (): Promise<Map<string, WebAsset>> => {
     ['/', { contentType: 'text/html; charset=utf-8', body: html }],
     ['/app.js', { contentType: 'text/javascript; charset=utf-8', body: script }],
     ['/styles.css', { contentType: 'text/css; charset=utf-8', body: styles }],
+    [
+      OPENAPI_PATH,
+      { contentType: 'application/json; charset=utf-8', body: Buffer.from(`${JSON.stringify(openApiDocument(), null, 2)}\n`) },
+    ],
   ]);
 };
 
@@ -58,6 +64,7 @@ export const writeWebAssets = async (outDir: string = DEFAULT_OUT_DIR): Promise<
   const written: string[] = [];
   for (const [path, { body }] of assets) {
     const file = join(outDir, fileNameFor(path));
+    await mkdir(dirname(file), { recursive: true });
     await writeFile(file, body);
     written.push(file);
   }

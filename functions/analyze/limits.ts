@@ -5,6 +5,10 @@
  */
 export { CATEGORY_IDS, CATEGORY_NAMES, type CategoryId } from './category-ids.js';
 
+/** The function's doors. */
+export const ANALYZE_PATH = '/api/analyze';
+export const MCP_PATH = '/mcp';
+
 export const DESCRIPTION_MIN_CHARS = 10;
 export const DESCRIPTION_MAX_CHARS = 5_000;
 /** Larger bodies are refused with 413 before they are parsed. */

@@ -1,16 +1,22 @@
 /**
  * The service's own middy middlewares: small factories, each doing one thing around the handler.
  */
-import type { MiddlewareObj, Request } from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import middy, { type MiddlewareObj, type Request } from '@middy/core';
+import httpCors from '@middy/http-cors';
+import httpErrorHandler from '@middy/http-error-handler';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { describeError, RequestError, toHttpProblem } from './errors.js';
+import { describeError, type HttpProblem, RequestError, toHttpProblem } from './errors.js';
 import { MAX_BODY_BYTES } from './limits.js';
-import type { Log } from './logger.js';
+import { type Log, logger } from './logger.js';
+import { metrics } from './metrics.js';
 
 type HttpRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>;
 
 /** The id a client can quote to us: API Gateway's request id, or Lambda's when there is none. */
-const requestIdOf = (request: HttpRequest): string =>
+export const requestIdOf = (request: HttpRequest): string =>
   request.event?.requestContext?.requestId || request.context?.awsRequestId || 'unknown';
 
 /** Puts X-Request-Id on every answer, success or problem, and the id on every log line. */
@@ -57,19 +63,50 @@ export const bodyLimit = ({ maxBytes = MAX_BODY_BYTES } = {}): MiddlewareObj<API
 });
 
 /**
- * Turns whatever went wrong into the problem+json answer (errors.ts decides which) and logs it: the
- * client's mistakes at info, our faults at error, never with a stack trace. The rendering itself is left
- * to @middy/http-error-handler, which only ever exposes what this middleware hands it.
+ * What went wrong, as the client will read it (errors.ts decides), logged: the client's mistakes at
+ * info, our faults at error, never with a stack trace. Every door reports failures through this.
+ */
+export const reportProblem = (log: Log, err: unknown, id: string): HttpProblem => {
+  const answer = toHttpProblem(err, id);
+  const { status, problem, severity } = answer;
+  if (severity === 'server') log.error('request failed', { status, code: problem.code, error: describeError(err) });
+  else log.info('request rejected', { status, code: problem.code, detail: problem.detail });
+  return answer;
+};
+
+/**
+ * Turns whatever went wrong into the problem+json answer. The rendering itself is left to
+ * @middy/http-error-handler, which only ever exposes what this middleware hands it.
  */
 export const problemDetails = ({ logger }: { logger: Log }): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> => ({
   onError: (request) => {
     if (request.response !== undefined) return;
-    const { status, headers, problem, severity } = toHttpProblem(request.error, requestIdOf(request));
-    if (severity === 'server') {
-      logger.error('request failed', { status, code: problem.code, error: describeError(request.error) });
-    } else {
-      logger.info('request rejected', { status, code: problem.code, detail: problem.detail });
-    }
+    const { status, headers, problem } = reportProblem(logger, request.error, requestIdOf(request));
     request.error = Object.assign(new Error(JSON.stringify(problem)), { statusCode: status, expose: true, headers });
   },
 });
+
+/** Every line of a request says who asked (as the edge saw it), so abuse can be traced to a client. */
+const clientKeys = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> => ({
+  before: ({ event }) => {
+    logger.appendKeys({ client: clientAddress(event), userAgent: event.headers?.['user-agent'] });
+  },
+});
+
+/**
+ * What every door of the function does around its own handler, in this order (`before` top down,
+ * `after`/`onError` bottom up): the request id on every log line, metrics flushed, the X-Request-Id
+ * header, CORS for the allowed origins, errors as problem+json, headers in lower case, the client on
+ * every log line, and the body limit.
+ */
+export const httpDoor = ({ corsOrigins }: { corsOrigins: string[] }) =>
+  middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(logMetrics(metrics))
+    .use(requestId({ logger }))
+    .use(httpCors({ origins: corsOrigins, exposeHeaders: 'X-Request-Id, X-Cache, X-Engine, Retry-After' }))
+    .use(httpErrorHandler({ logger: false }))
+    .use(problemDetails({ logger }))
+    .use(httpHeaderNormalizer())
+    .use(clientKeys())
+    .use(bodyLimit());

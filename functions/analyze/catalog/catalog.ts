@@ -173,6 +173,9 @@ export const constraintFacts = (id: ConstraintId): ConstraintFacts | undefined =
 /** Needs that come together: once the description itself shows a need, the related ones gain score. */
 export const RELATED = COMPILED.relatedNeeds;
 
+/** Extra score the category needs before it is chosen; 0 for most. */
+export const selectionMarginOf = (category: CategoryId): number => COMPILED.selectionMargins[category] ?? 0;
+
 /** Each category's log-odds before any learned evidence. */
 export const LEARNED_BIAS = COMPILED.learnedBias;
 

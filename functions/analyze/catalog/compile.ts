@@ -57,6 +57,8 @@ export interface CatalogHeader {
   archetypes: ArchetypeFacts[];
   constraints: ConstraintFacts[];
   relatedNeeds: typeof RELATED_NEEDS;
+  /** Extra score a category needs before it is chosen (CategoryData.selectionMargin). */
+  selectionMargins: Partial<Record<CategoryId, number>>;
   /** Each category's log-odds before any learned evidence (see learn.ts). */
   learnedBias: LearnedEvidence['bias'];
   /** Each job's log-odds within its category before any learned evidence. */
@@ -217,6 +219,9 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
     archetypes,
     constraints,
     relatedNeeds: source.relatedNeeds,
+    selectionMargins: Object.fromEntries(
+      source.categories.filter((c) => c.selectionMargin).map((c) => [c.id, c.selectionMargin as number]),
+    ),
     learnedBias: learned.bias,
     learnedJobBias: learned.jobBias,
     owners,

@@ -41,7 +41,7 @@ const L2 = 1e-4;
 /** A feature must appear in this many examples to be learned at all. */
 const MIN_EXAMPLES = 2;
 /** Weights smaller than this are dropped: they would cost load time and say little. */
-const MIN_WEIGHT = Number(process.env.MIN_WEIGHT ?? 0.35);
+const MIN_WEIGHT = 0.35;
 /** Weights are kept to this precision, so equal weights share one owner in the compiled index. */
 const STEP = 0.25;
 const STEM_LENGTH = 5;

@@ -57,6 +57,7 @@ export const categorySchema = z
     signals: z.strictObject({ strong: z.array(pattern).min(10), weak: z.array(pattern) }),
     capabilities: z.array(capabilitySchema).min(1),
     vetoes: z.array(pattern).optional(),
+    selectionMargin: z.number().min(0).max(4).optional(),
     providers: z.array(providerSchema).min(8),
   })
   .superRefine((category, ctx) => {

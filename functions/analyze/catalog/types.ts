@@ -117,6 +117,12 @@ export interface CategoryData {
    * "real-time reports" need no websockets): a signal of this category that overlaps one is ignored.
    */
   vetoes?: readonly Pattern[];
+  /**
+   * Score beyond the selection threshold this category needs before it is chosen. For categories that
+   * many kinds of product seem to imply but most descriptions do not need (sign-in, payments, live
+   * updates, booking): one loose hint is not enough for them.
+   */
+  selectionMargin?: number;
   providers: readonly CatalogProvider[];
 }
 

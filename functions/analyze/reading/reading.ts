@@ -16,6 +16,7 @@ import {
   type Owner,
   phraseIndex,
   RELATED,
+  selectionMarginOf,
 } from '../catalog/catalog.js';
 import { type PhraseHit, type Token, tokenize, wordCountOf } from '../catalog/text.js';
 import { type ConstraintId, STRONG_SIGNAL, WEAK_SIGNAL } from '../catalog/types.js';
@@ -71,8 +72,6 @@ export const MAX_CATEGORIES = 10;
 const NEGATION_WINDOW = 2;
 /** How many words may sit between "moving away from" and the product left. */
 const REPLACING_WINDOW = 3;
-/** Learned weights from this size up are quoted as evidence in reasons. */
-const LEARNED_EVIDENCE_WEIGHT = 1;
 /** What a description with no recognisable need gets: the backbone of a web application. */
 const FALLBACK: readonly CategoryId[] = ['frontend', 'backend', 'database', 'hosting'];
 /**
@@ -218,6 +217,8 @@ export const readDescription = (description: string): Reading => {
     reading.constraints.set(facts.id, { strength, evidence: text });
   };
 
+  /** Per job, the tokens its patterns have already matched. */
+  const jobTokens = new Map<object, Set<number>>();
   /** Each pattern counts once, at its first occurrence that is not negated. */
   const counted = new Set<object>();
   /** Patterns counted except for a common-word name seen only in lower case so far. */
@@ -225,9 +226,8 @@ export const readDescription = (description: string): Reading => {
   /** Mentions grouped by where they sit: one name listed under several categories is weaker evidence for each. */
   const mentionsAt = new Map<string, { quote: string; providers: IndexedProvider[] }>();
   const archetypeHits = new Set<ArchetypeFacts>();
-  /** Learned log-odds per category (by position in CATEGORY_IDS), and the words that raised them most. */
+  /** Learned log-odds per category, by position in CATEGORY_IDS. */
   const learnedSum = new Float64Array(CATEGORY_IDS.length);
-  const learnedEvidence = new Map<number, [string, number][]>();
   /** Learned log-odds per job, by position in LEARNED_JOBS. */
   const jobSum = new Float64Array(LEARNED_JOBS.length);
 
@@ -250,9 +250,16 @@ export const readDescription = (description: string): Reading => {
           signal(owner.category, STRONG_SIGNAL, hit, text);
           const jobs = need(owner.category).jobs;
           const job = jobs.get(owner.capability) ?? { score: 0, evidence: [], impliedBy: [] };
+          jobs.set(owner.capability, job);
+          // Overlapping patterns of one job ("on a map", "where each courier is on a map") are one piece of evidence.
+          const covered = jobTokens.get(job) ?? new Set<number>();
+          jobTokens.set(job, covered);
+          let overlaps = false;
+          for (let k = hit.from; k < hit.to && !overlaps; k++) overlaps = covered.has(k);
+          for (let k = hit.from; k < hit.to; k++) covered.add(k);
+          if (overlaps) break;
           job.score += STRONG_SIGNAL;
           if (!job.evidence.includes(text())) job.evidence.push(text());
-          jobs.set(owner.capability, job);
           break;
         }
         case 'keyword': {
@@ -289,13 +296,7 @@ export const readDescription = (description: string): Reading => {
           const { categories, weights } = owner.weights;
           for (let k = 0; k < categories.length; k++) {
             const at = categories[k] as number;
-            const weight = weights[k] as number;
-            learnedSum[at] = (learnedSum[at] as number) + weight;
-            if (weight >= LEARNED_EVIDENCE_WEIGHT) {
-              const quotes = learnedEvidence.get(at) ?? [];
-              quotes.push([text(), weight]);
-              learnedEvidence.set(at, quotes);
-            }
+            learnedSum[at] = (learnedSum[at] as number) + (weights[k] as number);
           }
           break;
         }
@@ -316,7 +317,7 @@ export const readDescription = (description: string): Reading => {
     else countedButMention.add(hit.phrase);
   }
 
-  weighLearnedEvidence(learnedSum, learnedEvidence, need);
+  weighLearnedEvidence(learnedSum, need);
   weighLearnedJobs(jobSum, reading.needs);
 
   // Naming a product is a hint, not a need: "a dashboard over our Shopify sales" needs no new shop.
@@ -347,7 +348,7 @@ export const readDescription = (description: string): Reading => {
     }
     for (const [category, weight] of Object.entries(archetype.implies) as [CategoryId, number][]) {
       const n = need(category);
-      n.score += cues.existingProduct ? weight * EXISTING_DAMPING : weight;
+      n.score += cues.existingProduct ? weight * EXISTING_PRODUCT_DAMPING : weight;
       if (!n.impliedBy.includes(archetype.name)) n.impliedBy.push(archetype.name);
     }
     for (const [category, capability] of Object.entries(archetype.capabilities ?? {}) as [CategoryId, string][]) {
@@ -381,49 +382,40 @@ export const readDescription = (description: string): Reading => {
   return reading;
 };
 
-const EXTRA: Record<string, number> = JSON.parse(process.env.EXTRA ?? '{}');
-const EXISTING_DAMPING = Number(process.env.EXISTING_DAMPING ?? 1);
-const LEARNED_SCALE = Number(process.env.LEARNED_SCALE ?? 1);
-const LEARNED_SHIFT = Number(process.env.LEARNED_SHIFT ?? 0);
-const LEARNED_DIRECT = Number(process.env.LEARNED_DIRECT ?? 99);
-const LEARNED_MIN = Number(process.env.LEARNED_MIN ?? 0);
-const LEARNED_MAX = Number(process.env.LEARNED_MAX ?? 4);
-
+/** A product that exists already has most of what its kind implies: its implied needs count half. */
+const EXISTING_PRODUCT_DAMPING = 0.5;
 /**
- * Learned evidence as score: the log-odds of the category, shifted and scaled so that a confident
- * reading counts like a stated need and a doubtful one like a hint or less.
+ * Learned log-odds become score shifted by one, so that an even chance (log-odds 0) counts like a weak
+ * hint and a confident reading nearly like a stated need, and never more than two stated needs. The
+ * learned reading is never quoted as what the text said: it stays "what the description implies".
  */
-const weighLearnedEvidence = (
-  sums: Float64Array,
-  quotes: Map<number, [string, number][]>,
-  need: (category: CategoryId) => Need,
-): void => {
+const LEARNED_SHIFT = 1;
+const LEARNED_MAX = 2 * STRONG_SIGNAL;
+
+const weighLearnedEvidence = (sums: Float64Array, need: (category: CategoryId) => Need): void => {
   CATEGORY_IDS.forEach((category, at) => {
     const bias = LEARNED_BIAS[category];
     if (bias === undefined) return;
-    const logit = bias + (sums[at] as number);
-    const points = Math.max(LEARNED_MIN, Math.min(LEARNED_MAX, LEARNED_SCALE * (logit + LEARNED_SHIFT)));
-    if (points === 0) return;
+    const points = Math.min(LEARNED_MAX, bias + (sums[at] as number) + LEARNED_SHIFT);
+    if (points <= 0) return;
     const n = need(category);
     n.score += points;
-    if (points >= LEARNED_DIRECT) {
-      n.direct += points;
-      for (const [text] of (quotes.get(at) ?? []).sort((a, b) => b[1] - a[1]).slice(0, 2))
-        if (!n.evidence.includes(text)) n.evidence.push(text);
-    } else if (points > 0 && !n.impliedBy.includes('what the description implies'))
-      n.impliedBy.push('what the description implies');
+    if (!n.impliedBy.includes('what the description implies')) n.impliedBy.push('what the description implies');
   });
 };
 
-const JOB_SCALE = Number(process.env.JOB_SCALE ?? 1);
-const JOB_SHIFT = Number(process.env.JOB_SHIFT ?? -1.5);
+/**
+ * A job's learned log-odds count only past 3 (about 95% sure): a non-default job is rarer, and its
+ * model learned from fewer examples, than a category.
+ */
+const LEARNED_JOB_THRESHOLD = 3;
 
 /** Learned evidence for a job counts like the text asking for it, in proportion to its confidence. */
 const weighLearnedJobs = (sums: Float64Array, needs: Map<CategoryId, Need>): void => {
   LEARNED_JOBS.forEach(([category, job, bias], at) => {
     const n = needs.get(category);
     if (!n) return;
-    const points = JOB_SCALE * (bias + (sums[at] as number) + JOB_SHIFT);
+    const points = bias + (sums[at] as number) - LEARNED_JOB_THRESHOLD;
     if (points <= 0) return;
     const found = n.jobs.get(job) ?? { score: 0, evidence: [], impliedBy: [] };
     found.score += points;
@@ -440,7 +432,8 @@ const chooseCategories = (reading: Reading): CategoryId[] => {
   const byScore = ([a, x]: [CategoryId, Need], [b, y]: [CategoryId, Need]) =>
     y.score - x.score || y.direct - x.direct || (order.get(a) ?? 0) - (order.get(b) ?? 0);
   const selected = [...reading.needs.entries()]
-    .filter(([id, need]) => need.score >= SELECTION_THRESHOLD + (EXTRA[id] ?? 0))
+    // A stated need is always in; a merely implied one must clear its category's margin too.
+    .filter(([id, need]) => need.direct >= SELECTION_THRESHOLD || need.score >= SELECTION_THRESHOLD + selectionMarginOf(id))
     .sort(byScore);
   if (selected.length === 0) return [...FALLBACK];
   const stated = selected.filter(([, need]) => need.direct >= SELECTION_THRESHOLD).slice(0, MAX_CATEGORIES);

@@ -1612,6 +1612,8 @@ export const auth: CategoryData = {
     'cadastr* de imoveis',
     'cadastr* de clientes',
   ],
+  // Many products seem to imply it; most descriptions that do not ask for it do not need it.
+  selectionMargin: 1,
   providers: [
     {
       id: 'auth-auth0',

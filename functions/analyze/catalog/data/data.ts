@@ -1632,7 +1632,7 @@ export const data: CategoryData = {
         'Python-based data engineering teams',
       ],
       capabilities: ['pipelines'],
-      keywords: ['orchestrat*', 'scheduling', 'python', 'dag*', 'batch', 'etl', 'open source', 'self host*'],
+      keywords: ['orchestrat*', 'scheduling', 'python', 'dags', 'batch', 'etl', 'open source', 'self host*'],
       aliases: ['airflow dag*', 'mwaa', 'cloud composer', 'astronomer astro'],
       popularity: 7,
       traits: {

@@ -1615,6 +1615,8 @@ export const payments: CategoryData = {
     'store _ documents',
     'store _ records',
   ],
+  // Many products seem to imply it; most descriptions that do not ask for it do not need it.
+  selectionMargin: 1,
   providers: [
     {
       id: 'stripe',

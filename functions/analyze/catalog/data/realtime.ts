@@ -1563,6 +1563,8 @@ export const realtime: CategoryData = {
     '聊天机器人',
     'チャットボット',
   ],
+  // Many products seem to imply it; most descriptions that do not ask for it do not need it.
+  selectionMargin: 1,
   providers: [
     {
       id: 'realtime-socket-io',

@@ -1895,6 +1895,8 @@ export const scheduling: CategoryData = {
     'a book the',
     'this book the',
   ],
+  // Many products seem to imply it; most descriptions that do not ask for it do not need it.
+  selectionMargin: 1,
   providers: [
     {
       id: 'scheduling-calendly',

@@ -1282,7 +1282,10 @@ export const workflow: CategoryData = {
         'chain* _ jobs',
         'chain* jobs',
         'jobs in order',
-        'dag',
+        // Not 'dag' alone: it is "day" in Dutch and the Nordic languages.
+        'dag of',
+        'dag runs',
+        'as a dag',
         'directed acyclic',
         'workflow dag*',
         'airflow dag*',
@@ -1974,7 +1977,7 @@ export const workflow: CategoryData = {
         'Data engineering teams using Python',
       ],
       capabilities: ['data-orchestration', 'scheduled-jobs'],
-      keywords: ['data pipeline*', 'etl', 'batch', 'dag*', 'python', 'nightly', 'data engineer*', 'open source', 'self host*'],
+      keywords: ['data pipeline*', 'etl', 'batch', 'dags', 'python', 'nightly', 'data engineer*', 'open source', 'self host*'],
       aliases: ['airflow dag*', 'astronomer'],
       popularity: 8,
       traits: {
@@ -2344,7 +2347,7 @@ export const workflow: CategoryData = {
         'Migrating self-hosted Airflow to AWS',
       ],
       capabilities: ['data-orchestration', 'scheduled-jobs'],
-      keywords: ['aws', 'amazon', 'airflow', 'dag*', 'etl', 'data pipeline*', 'redshift', 's3'],
+      keywords: ['aws', 'amazon', 'airflow', 'dags', 'etl', 'data pipeline*', 'redshift', 's3'],
       aliases: ['mwaa', 'amazon mwaa', 'aws mwaa', 'managed airflow aws'],
       popularity: 5,
       traits: {
@@ -2370,7 +2373,7 @@ export const workflow: CategoryData = {
         'Teams standardised on GCP data tools',
       ],
       capabilities: ['data-orchestration', 'scheduled-jobs'],
-      keywords: ['gcp', 'google cloud', 'airflow', 'dag*', 'bigquery', 'etl', 'data pipeline*', 'dataflow'],
+      keywords: ['gcp', 'google cloud', 'airflow', 'dags', 'bigquery', 'etl', 'data pipeline*', 'dataflow'],
       aliases: ['cloud composer', 'gcp composer', 'composer airflow'],
       popularity: 5,
       traits: {

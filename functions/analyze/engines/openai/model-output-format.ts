@@ -52,10 +52,12 @@ export const MODEL_RESPONSE_FORMAT = {
                 "games",
                 "scheduling",
                 "documents"
-              ]
+              ],
+              "description": "The category, one of a fixed list of ids."
             },
             "reason": {
-              "type": "string"
+              "type": "string",
+              "description": "Why the category is in the stack, in one short sentence."
             },
             "providers": {
               "type": "array",
@@ -63,9 +65,11 @@ export const MODEL_RESPONSE_FORMAT = {
                 "type": "object",
                 "properties": {
                   "name": {
-                    "type": "string"
+                    "type": "string",
+                    "description": "The provider's own name."
                   },
                   "description": {
+                    "description": "What the provider is, in one sentence.",
                     "type": [
                       "string",
                       "null"
@@ -82,9 +86,11 @@ export const MODEL_RESPONSE_FORMAT = {
                       {
                         "type": "null"
                       }
-                    ]
+                    ],
+                    "description": "What the provider is best used for."
                   },
                   "website": {
+                    "description": "The provider's https home page.",
                     "type": [
                       "string",
                       "null"

@@ -5,21 +5,21 @@
  */
 import { zodResponseFormat } from 'openai/helpers/zod';
 import * as z from 'zod';
-import { CATEGORY_IDS } from '../../limits.js';
+import { CATEGORY_IDS, FIELD_DOCS } from '../../contract.js';
 
 /** Strict structured output: every field required, ids from the published enum. */
 export const modelOutputSchema = z.object({
   categories: z.array(
     z.object({
-      id: z.enum(CATEGORY_IDS),
-      reason: z.string(),
+      id: z.enum(CATEGORY_IDS).meta(FIELD_DOCS.categoryId),
+      reason: z.string().meta(FIELD_DOCS.reason),
       providers: z.array(
         z.object({
-          name: z.string(),
+          name: z.string().meta(FIELD_DOCS.providerName),
           // Null for a catalogue candidate: the catalogue supplies them, and the answer stays short (fast).
-          description: z.string().nullable(),
-          bestUseCases: z.array(z.string()).nullable(),
-          website: z.string().nullable(),
+          description: z.string().nullable().meta(FIELD_DOCS.providerDescription),
+          bestUseCases: z.array(z.string()).nullable().meta(FIELD_DOCS.bestUseCases),
+          website: z.string().nullable().meta(FIELD_DOCS.website),
         }),
       ),
     }),

@@ -6,7 +6,7 @@ import { capabilitiesOf } from '../../catalog/catalog.js';
 import { CATEGORY_IDS, CATEGORY_NAMES, MAX_PROVIDERS_PER_CATEGORY } from '../../limits.js';
 import type { Grounding } from '../../reading/grounding.js';
 
-export const PROMPT_VERSION = '2026-11-24.2';
+export const PROMPT_VERSION = '2026-11-24.3';
 
 /**
  * The categories with the distinct jobs their providers do, from the catalogue: part of the static
