@@ -4,7 +4,7 @@ import type { Construct } from 'constructs';
 import { suppressJustifiedFindings } from './nag-suppressions.js';
 
 export interface EdgeLimits {
-  /** Requests one client address may make to /api/* in any 5-minute window before it is blocked. */
+  /** Requests one client address may make to /api/* and /mcp in any 5-minute window before it is blocked. */
   apiRequestsPer5Minutes: number;
   /** The same for everything else (the page and its files). */
   requestsPer5Minutes: number;
@@ -68,13 +68,18 @@ const rateRule = (
   visibilityConfig: visibility(name),
 });
 
-const API_PATHS: CfnWebACL.StatementProperty = {
+const pathStartsWith = (prefix: string): CfnWebACL.StatementProperty => ({
   byteMatchStatement: {
     fieldToMatch: { uriPath: {} },
     positionalConstraint: 'STARTS_WITH',
-    searchString: '/api/',
+    searchString: prefix,
     textTransformations: [{ priority: 0, type: 'NONE' }],
   },
+});
+
+/** What reaches the function: the API and the MCP door share one per-client limit. */
+const API_PATHS: CfnWebACL.StatementProperty = {
+  orStatement: { statements: [pathStartsWith('/api/'), pathStartsWith('/mcp')] },
 };
 
 export interface EdgeStackProps extends StackProps {

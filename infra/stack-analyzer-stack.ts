@@ -30,12 +30,16 @@ import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
+import { MCP_PATH, OPENAPI_PATH } from '../functions/analyze/limits.js';
 import { addAlarms } from './alarms.js';
 import { AnalyzeFunction } from './analyze-function.js';
 import { analyzeRequestModelSchema } from './api-model.js';
 import { edgeProblem } from './edge-stack.js';
 import { suppressJustifiedFindings } from './nag-suppressions.js';
 import { addProblemResponses } from './problem-responses.js';
+
+/** The headers of the MCP Streamable HTTP transport, which the MCP door reads. */
+const MCP_HEADERS = ['Mcp-Protocol-Version', 'Mcp-Session-Id', 'Mcp-Method', 'Mcp-Name'];
 
 export interface StackAnalyzerStackProps extends StackProps {
   /** Deploy with the embedded catalogue engine and no secret at all. */
@@ -241,11 +245,27 @@ export class StackAnalyzerStack extends Stack {
           }
         : {}),
     });
-    analyze.addMethod('POST', new LambdaIntegration(this.fn, { proxy: true }), {
+    const integration = new LambdaIntegration(this.fn, { proxy: true });
+    analyze.addMethod('POST', integration, {
       requestModels: { 'application/json': model },
       requestValidator: validator,
       apiKeyRequired: o.apiKeyRequired,
     });
+    // The MCP door: every method reaches the function, whose MCP SDK answers JSON-RPC over POST and
+    // refuses GET and DELETE (no streams, no sessions) as the protocol expects.
+    const mcp = api.root.addResource('mcp', {
+      ...(o.corsOrigin
+        ? {
+            defaultCorsPreflightOptions: {
+              allowOrigins: [o.corsOrigin],
+              allowMethods: ['POST'],
+              allowHeaders: ['Content-Type', 'Accept', 'X-Api-Key', ...MCP_HEADERS],
+              maxAge: Duration.minutes(10),
+            },
+          }
+        : {}),
+    });
+    mcp.addMethod('ANY', integration, { apiKeyRequired: o.apiKeyRequired });
 
     if (o.apiKeyRequired) {
       const plan = api.addUsagePlan('UsagePlan', {
@@ -351,6 +371,33 @@ export class StackAnalyzerStack extends Stack {
       queryStringBehavior: OriginRequestQueryStringBehavior.none(),
       cookieBehavior: OriginRequestCookieBehavior.none(),
     });
+    // MCP clients send their protocol headers; the function reads them. Another policy, as one may
+    // list at most ten headers.
+    const mcpRequestPolicy = new OriginRequestPolicy(this, 'McpRequests', {
+      comment: 'Stack Analyzer MCP: the headers MCP clients send, and the viewer address',
+      headerBehavior: OriginRequestHeaderBehavior.allowList(
+        'Content-Type',
+        'Accept',
+        'Origin',
+        'User-Agent',
+        'X-Api-Key',
+        'CloudFront-Viewer-Address',
+        ...MCP_HEADERS,
+      ),
+      queryStringBehavior: OriginRequestQueryStringBehavior.none(),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+    });
+    const apiOrigin = new RestApiOrigin(this.api, {
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: this.originVerify.secretValue.unsafeUnwrap() },
+    });
+    const pageOrigin = S3BucketOrigin.withOriginAccessControl(bucket);
+    const apiBehavior = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      responseHeadersPolicy: headers,
+    };
     const distribution = new Distribution(this, 'Site', {
       comment: 'Stack Analyzer search page and API',
       defaultRootObject: 'index.html',
@@ -359,22 +406,21 @@ export class StackAnalyzerStack extends Stack {
       logBucket: logs,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(bucket),
+        origin: pageOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
       },
+      // In order of precedence: the OpenAPI document is a file of the page's, built from the contract.
       additionalBehaviors: {
-        '/api/*': {
-          origin: new RestApiOrigin(this.api, {
-            customHeaders: { [ORIGIN_VERIFY_HEADER]: this.originVerify.secretValue.unsafeUnwrap() },
-          }),
-          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: apiRequestPolicy,
+        [OPENAPI_PATH]: {
+          origin: pageOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: headers,
         },
+        '/api/*': { ...apiBehavior, originRequestPolicy: apiRequestPolicy },
+        [MCP_PATH]: { ...apiBehavior, originRequestPolicy: mcpRequestPolicy },
       },
     });
     new BucketDeployment(this, 'SiteContent', {

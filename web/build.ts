@@ -8,7 +8,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { OPENAPI_PATH, openApiDocument } from '../functions/analyze/openapi.js';
+import { OPENAPI_PATH } from '../functions/analyze/limits.js';
+import { openApiDocument } from '../functions/analyze/openapi.js';
 
 export interface WebAsset {
   contentType: string;

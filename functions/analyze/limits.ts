@@ -8,6 +8,8 @@ export { CATEGORY_IDS, CATEGORY_NAMES, type CategoryId } from './category-ids.js
 /** The function's doors. */
 export const ANALYZE_PATH = '/api/analyze';
 export const MCP_PATH = '/mcp';
+/** The OpenAPI document: a static file, served beside the page. */
+export const OPENAPI_PATH = '/api/openapi.json';
 
 export const DESCRIPTION_MIN_CHARS = 10;
 export const DESCRIPTION_MAX_CHARS = 5_000;

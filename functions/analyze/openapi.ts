@@ -11,13 +11,13 @@ import {
   categorySchema,
   JSON_CONTENT_TYPE,
   MAX_BODY_BYTES,
+  OPENAPI_PATH,
   PROBLEM_CONTENT_TYPE,
   type ProblemCode,
   problemSchema,
   providerSchema,
 } from './contract.js';
 
-export const OPENAPI_PATH = '/api/openapi.json';
 /** The version of the contract this document describes; it changes when the contract does. */
 export const API_VERSION = '1.1.0';
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { analyzeResponseSchema, problemSchema } from '../../functions/analyze/contract.js';
 import { npmStart, type StartedService } from '../support/npm-start.js';
 import { modelAnswer, type OpenAIStandIn, startOpenAIStandIn } from '../support/openai-stand-in.js';
+import { nonConformance } from '../support/openapi-conformance.js';
 import { type SecretsManagerStandIn, startSecretsManagerStandIn } from '../support/secrets-manager-stand-in.js';
 
 const SECRET_NAME = 'stack-analyzer/openai';
@@ -63,6 +64,8 @@ describe('npm start with ANALYZE_ENGINE=openai, key from Secrets Manager', () =>
     // Assess
     for (const res of answers) {
       expect(res.status).toBe(200);
+      expect(res.headers.get('x-engine')).toBe('openai');
+      expect(await nonConformance('/api/analyze', 'post', res.clone())).toEqual([]);
       const body = analyzeResponseSchema.parse(await res.json());
       expect(body.categories.map((c) => c.id)).toEqual(['payments', 'maps']);
       // Known to the catalogue: its canonical website, whatever the model said.
@@ -103,9 +106,32 @@ describe('npm start with ANALYZE_ENGINE=openai, key from Secrets Manager', () =>
     openai.script(step as never);
     const res = await analyze(service.url, `An online shop for hand-made furniture with card payments (${label})`);
     expect(res.status).toBe(502);
+    expect(await nonConformance('/api/analyze', 'post', res.clone())).toEqual([]);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     expect(problemSchema.parse(await res.json()).code).toBe('AI_PROVIDER_UNAVAILABLE');
+  });
+
+  it('answers an MCP call whose model fails with a tool error that says so', async () => {
+    openai.script({ kind: 'status', status: 500 });
+    const res = await fetch(`${service.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-06-18',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'recommend_stack', arguments: { description: 'A ticketing system for a small theatre (MCP)' } },
+      }),
+    });
+    expect(res.status).toBe(200);
+    const { result } = (await res.json()) as { result: { isError?: boolean; content: { text: string }[] } };
+    expect(result.isError).toBe(true);
+    expect(result.content[0]?.text).toContain('AI_PROVIDER_UNAVAILABLE');
   });
 
   it('never writes the key to its logs', () => {
@@ -125,6 +151,7 @@ describe('npm start with a secret that does not exist', () => {
     try {
       const res = await analyze(broken.url, 'A booking app for yoga classes with reminders');
       expect(res.status).toBe(500);
+      expect(await nonConformance('/api/analyze', 'post', res.clone())).toEqual([]);
       const text = await res.text();
       expect(problemSchema.parse(JSON.parse(text)).code).toBe('INTERNAL');
       expect(text).not.toMatch(/secret|stack-analyzer\/missing|ResourceNotFound/i);

@@ -107,31 +107,35 @@ describe('analyze Lambda', () => {
 });
 
 describe('REST API', () => {
-  it('exposes exactly one method besides OPTIONS: POST /api/analyze, proxied to the function', () => {
+  it('exposes two doors besides OPTIONS, both proxied to the function: POST /api/analyze and ANY /mcp', () => {
     const apiId = base.logicalId(base.stack.api);
     const nonOptions = methods(base).filter(([, p]) => p.HttpMethod !== 'OPTIONS');
-    expect(nonOptions).toHaveLength(1);
+    expect(nonOptions.map(([, p]) => p.HttpMethod).sort()).toEqual(['ANY', 'POST']);
     const post = postMethod(base);
     const analyze = base.props(refId(post.ResourceId));
     expect(analyze.PathPart).toBe('analyze');
     const api = base.props(refId(analyze.ParentId));
     expect(api.PathPart).toBe('api');
     expect(api.ParentId).toEqual({ 'Fn::GetAtt': [apiId, 'RootResourceId'] });
-    expect(post.Integration).toMatchObject({
-      Type: 'AWS_PROXY',
-      IntegrationHttpMethod: 'POST',
-      Uri: { 'Fn::Join': ['', expect.arrayContaining([getAttArn(base.logicalId(base.stack.fn))])] },
-    });
+    const mcp = (nonOptions.find(([, p]) => p.HttpMethod === 'ANY') as [string, Record<string, unknown>])[1];
+    const mcpResource = base.props(refId(mcp.ResourceId));
+    expect(mcpResource.PathPart).toBe('mcp');
+    expect(mcpResource.ParentId).toEqual({ 'Fn::GetAtt': [apiId, 'RootResourceId'] });
+    for (const method of [post, mcp])
+      expect(method.Integration).toMatchObject({
+        Type: 'AWS_PROXY',
+        IntegrationHttpMethod: 'POST',
+        Uri: { 'Fn::Join': ['', expect.arrayContaining([getAttArn(base.logicalId(base.stack.fn))])] },
+      });
   });
 
-  it('answers no CORS preflight by default (the page is same-origin), and one for a configured origin', () => {
+  it('answers no CORS preflight by default (the page is same-origin), and one per door for a configured origin', () => {
     expect(methods(base).filter(([, p]) => p.HttpMethod === 'OPTIONS')).toHaveLength(0);
     const s = fixture.synth({ corsOrigin: 'https://partner.example' });
     const options = methods(s).filter(([, p]) => p.HttpMethod === 'OPTIONS');
-    expect(options).toHaveLength(1);
-    const [, preflight] = options[0] as [string, Record<string, unknown>];
-    expect(preflight.ResourceId).toEqual(postMethod(s).ResourceId);
-    expect(JSON.stringify(preflight.Integration)).toContain("'https://partner.example'");
+    expect(options).toHaveLength(2);
+    expect(options.map(([, p]) => p.ResourceId)).toContainEqual(postMethod(s).ResourceId);
+    for (const [, preflight] of options) expect(JSON.stringify(preflight.Integration)).toContain("'https://partner.example'");
   });
 
   it('validates the request body with a validator attached to POST', () => {
@@ -326,11 +330,18 @@ describe('search page on CloudFront', () => {
     expect(base.resource(getAttId(origin?.DomainName)).Type).toBe('AWS::S3::Bucket');
   });
 
-  it('routes /api/* to the API Gateway origin', () => {
+  it('routes /api/* and /mcp to the API Gateway origin, and the OpenAPI document, first, to the page bucket', () => {
     const config = distribution();
-    const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*');
-    const origin = config.Origins.find((o) => o.Id === api?.TargetOriginId);
-    expect(JSON.stringify(origin?.DomainName)).toContain(JSON.stringify(ref(base.logicalId(base.stack.api))));
+    const originOf = (pattern: string) => {
+      const behavior = config.CacheBehaviors.find((b) => b.PathPattern === pattern);
+      return config.Origins.find((o) => o.Id === behavior?.TargetOriginId);
+    };
+    for (const pattern of ['/api/*', '/mcp'])
+      expect(JSON.stringify(originOf(pattern)?.DomainName)).toContain(JSON.stringify(ref(base.logicalId(base.stack.api))));
+    expect(originOf('/api/openapi.json')?.S3OriginConfig).toBeDefined();
+    // CloudFront takes the first pattern that matches: the document must come before /api/*.
+    const order = config.CacheBehaviors.map((b) => b.PathPattern);
+    expect(order.indexOf('/api/openapi.json')).toBeLessThan(order.indexOf('/api/*'));
   });
 
   it('keeps its buckets (the page, the edge logs) private: all public access blocked', () => {
@@ -427,6 +438,19 @@ describe('edge web ACL (us-east-1)', () => {
     ).toEqual([
       ['ApiRequestsPerClient', 'IP', EDGE_DEFAULTS.apiRequestsPer5Minutes],
       ['RequestsPerClient', 'IP', EDGE_DEFAULTS.requestsPer5Minutes],
+    ]);
+  });
+
+  it('counts the API and the MCP door against one per-client limit', () => {
+    const rule = edge().Rules.find((r) => r.Name === 'ApiRequestsPerClient');
+    const scope = rule?.Statement.RateBasedStatement?.ScopeDownStatement as {
+      OrStatement: { Statements: { ByteMatchStatement: { SearchString: string; PositionalConstraint: string } }[] };
+    };
+    expect(
+      scope.OrStatement.Statements.map((s) => [s.ByteMatchStatement.PositionalConstraint, s.ByteMatchStatement.SearchString]),
+    ).toEqual([
+      ['STARTS_WITH', '/api/'],
+      ['STARTS_WITH', '/mcp'],
     ]);
   });
 

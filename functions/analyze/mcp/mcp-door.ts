@@ -23,8 +23,7 @@ import { createStackServer } from './stack-server.js';
 const toWebRequest = (event: APIGatewayProxyEvent, signal: AbortSignal): Request => {
   const headers = new Headers();
   for (const [name, value] of Object.entries(event.headers ?? {})) if (value !== undefined) headers.set(name, value);
-  const hasBody = event.body != null && event.httpMethod !== 'GET' && event.httpMethod !== 'HEAD';
-  const body = hasBody ? (event.isBase64Encoded ? Buffer.from(event.body as string, 'base64') : event.body) : undefined;
+  const body = event.body == null ? undefined : event.isBase64Encoded ? Buffer.from(event.body, 'base64') : event.body;
   return new Request(`https://${headers.get('host') ?? 'localhost'}${event.path}`, {
     method: event.httpMethod,
     headers,
@@ -57,7 +56,19 @@ const serveLegacy = async (server: McpServer, request: Request): Promise<Respons
   }
 };
 
+/** GET (a stream of server messages) and DELETE (ending a session) have nothing to serve when stateless. */
+const methodNotAllowed: APIGatewayProxyResult = {
+  statusCode: 405,
+  headers: { 'Content-Type': 'application/json', Allow: 'POST' },
+  body: JSON.stringify({
+    jsonrpc: '2.0',
+    error: { code: -32000, message: 'Method not allowed: this server is stateless, use POST.' },
+    id: null,
+  }),
+};
+
 export const mcpDoor = httpDoor(config).handler(async (event, context: Context, { signal }) => {
+  if (event.httpMethod !== 'POST') return methodNotAllowed;
   const request = toWebRequest(event, signal);
   const id = event.requestContext?.requestId ?? context.awsRequestId;
   const server = () =>
