@@ -47,7 +47,7 @@ describe('npm start, as a person meets it', () => {
     }
   }, 90_000);
 
-  it.each([
+  it.each<{ name: string; env: Record<string, string>; line: string }>([
     {
       name: 'a PORT that is not a port',
       env: { PORT: 'eighty' },
