@@ -1,10 +1,18 @@
 /**
  * The catalogue engine alone, run in its own Node by bench/run.ts: recommendFromCatalog over the bench
- * descriptions after a warm-up. Prints one JSON line.
+ * descriptions after a warm-up. Prints one JSON line. The engine is the one BENCH_CATALOG_ENGINE names,
+ * built as the function is (bench/run.ts), or else the sources.
  */
-import { recommendFromCatalog } from '../functions/analyze/engines/catalog/catalog-engine.js';
+import { pathToFileURL } from 'node:url';
+import type * as CatalogEngine from '../functions/analyze/engines/catalog/catalog-engine.js';
 import { DESCRIPTIONS, LONG_DESCRIPTIONS } from './descriptions.js';
 import { maxRssMb, round, summarize } from './lib.js';
+
+const { recommendFromCatalog } = (await import(
+  process.env.BENCH_CATALOG_ENGINE
+    ? pathToFileURL(process.env.BENCH_CATALOG_ENGINE).href
+    : '../functions/analyze/engines/catalog/catalog-engine.js'
+)) as typeof CatalogEngine;
 
 const WARMUP_ROUNDS = Number(process.env.BENCH_WARMUP_ROUNDS ?? 25);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);

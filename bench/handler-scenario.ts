@@ -6,6 +6,7 @@
  *   openai   OpenAI engine against an instant stand-in, cache off; also times raw fetches to the stand-in
  *   cache    catalogue engine, cache on, one description repeated: hits
  */
+import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { eventFixture, type Handler, header, lambdaContext } from '../tests/support/lambda.js';
 import { type OpenAIStandIn, startOpenAIStandIn } from '../tests/support/openai-stand-in.js';
@@ -26,7 +27,10 @@ if (scenario === 'openai') {
   standIn.script({ kind: 'ok', output: typicalModelAnswer() });
   process.env.OPENAI_BASE_URL = `${standIn.url}/v1`;
 }
-const { handler } = (await import('../functions/analyze/handler.js')) as unknown as { handler: Handler };
+// The function as built for deployment when BENCH_FUNCTION names it (bench/run.ts does), else the sources.
+const { handler } = (await import(
+  process.env.BENCH_FUNCTION ? pathToFileURL(process.env.BENCH_FUNCTION).href : '../functions/analyze/handler.js'
+)) as unknown as { handler: Handler };
 
 const template = eventFixture('analyze-request');
 const bodies = (scenario === 'cache' ? [TYPICAL_DESCRIPTION] : DESCRIPTIONS).map((description) =>

@@ -9,7 +9,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { build } from 'esbuild';
-import { buildFunction } from '../bin/build-function.js';
+import { buildFunction, FUNCTION_BUILD_OPTIONS } from '../bin/build-function.js';
 import { baseEnv, maxRssMb, median, ROOT, round, runTsJson, type Summary, startServerChild } from './lib.js';
 
 const TARGETS = {
@@ -183,6 +183,13 @@ await section('b. cold start', async () => {
 
 // (c) The catalogue engine alone, and the catalogue module's load time from its own bundle.
 await section('c. catalogue engine', async () => {
+  // The engine alone, built as the function is, beside the function's compiled/ folder.
+  await build({
+    ...FUNCTION_BUILD_OPTIONS,
+    splitting: false,
+    entryPoints: { 'catalog-engine': join(ROOT, 'functions/analyze/engines/catalog/catalog-engine.ts') },
+    outdir: functionDir,
+  });
   const catalog = await runTsJson<{
     iterations: number;
     all: Summary;
@@ -190,20 +197,15 @@ await section('c. catalogue engine', async () => {
     long: Summary;
     emptyAnswers: number;
     maxRssMb: number;
-  }>('bench/catalog-scenario.ts', [], baseEnv());
+  }>('bench/catalog-scenario.ts', [], baseEnv({ BENCH_CATALOG_ENGINE: join(functionDir, 'catalog-engine.mjs') }));
   peakRss['catalog-scenario'] = catalog.maxRssMb;
   errors.catalogEmptyAnswers = catalog.emptyAnswers;
 
   await build({
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    minify: true,
-    logLevel: 'warning',
-    entryPoints: [join(ROOT, 'functions/analyze/catalog/catalog.ts')],
-    // Beside the function's compiled/ folder, as index.mjs is.
-    outfile: join(functionDir, 'catalog-alone.mjs'),
+    ...FUNCTION_BUILD_OPTIONS,
+    splitting: false,
+    entryPoints: { 'catalog-alone': join(ROOT, 'functions/analyze/catalog/catalog.ts') },
+    outdir: functionDir,
   });
   writeFileSync(
     join(functionDir, 'catalog-load.mjs'),
@@ -249,7 +251,11 @@ interface HandlerRun {
   maxRssMb: number;
 }
 const handlerScenario = async (scenario: 'catalog' | 'openai' | 'cache', env: Record<string, string>): Promise<HandlerRun> => {
-  const run = await runTsJson<HandlerRun>('bench/handler-scenario.ts', [scenario], baseEnv(env));
+  const run = await runTsJson<HandlerRun>(
+    'bench/handler-scenario.ts',
+    [scenario],
+    baseEnv({ ...env, BENCH_FUNCTION: join(functionDir, 'index.mjs') }),
+  );
   peakRss[`handler-${scenario}`] = run.maxRssMb;
   errors[`handler-${scenario}`] = run.errors;
   return run;
@@ -419,17 +425,30 @@ await section('g. cache hit through npm start', async () => {
   const [file] = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'));
   if (!file) return;
   const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as {
-    nodes: { id: number; callFrame: { functionName: string; url: string } }[];
+    nodes: { id: number; callFrame: { functionName: string; url: string }; children?: number[] }[];
     samples: number[];
     timeDeltas: number[];
   };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  /**
+   * A frame's part, or that of the nearest caller that has one: JSON.stringify's time is its caller's,
+   * and so is a Node internal's that our code called. What no part calls is Node's own machinery.
+   */
+  const partOf = (id: number): string => {
+    let inNode = false;
+    for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
+      const frame = byId.get(at)?.callFrame;
+      const part = PARTS.find(([, pattern]) => pattern.test(frame?.functionName ?? '') || pattern.test(frame?.url ?? ''))?.[0];
+      if (part) return part;
+      inNode ||= frame?.url.startsWith('node:') === true;
+    }
+    return inNode ? 'Node event loop, timers and other internals' : 'other';
+  };
   const spent = new Map<string, number>();
   profile.samples.forEach((id, i) => {
-    const frame = byId.get(id)?.callFrame;
-    const label = `${frame?.functionName ?? ''} ${frame?.url ?? ''}`;
-    const part = PARTS.find(([, pattern]) => pattern.test(frame?.functionName ?? '') || pattern.test(frame?.url ?? ''))?.[0];
-    const key = part ?? (label.includes('node:') ? 'other Node internals' : 'other');
+    const key = partOf(id);
     spent.set(key, (spent.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
   });
   spent.delete('idle');

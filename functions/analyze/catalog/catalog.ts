@@ -36,6 +36,8 @@ export class IndexedProvider {
     readonly category: CategoryId,
     /** Position within its category's entries. */
     private readonly position: number,
+    /** Position in the whole catalogue: per-provider counts live in arrays by it. */
+    readonly index: number,
   ) {}
 
   get entry(): ProviderFacts {
@@ -48,7 +50,8 @@ export type Owner =
   | { kind: 'signal'; category: CategoryId; weight: number }
   | { kind: 'capability'; category: CategoryId; capability: string }
   | { kind: 'veto'; category: CategoryId }
-  | { kind: 'keyword'; provider: IndexedProvider }
+  /** Every provider the phrase is a keyword of, merged: common words are keywords of dozens. */
+  | { kind: 'keywords'; providers: readonly IndexedProvider[] }
   | { kind: 'mention'; provider: IndexedProvider; needsCapital: boolean }
   | { kind: 'archetype'; archetype: ArchetypeFacts }
   | { kind: 'constraint'; constraint: ConstraintFacts; strength: 'require' | 'prefer' }
@@ -79,21 +82,19 @@ const JOB_INDEX = new Map(LEARNED_JOBS.map(([category, job], i) => [`${category}
 
 const load = (compiled: CatalogHeader) => {
   const byCategory = new Map<CategoryId, IndexedProvider[]>();
-  const indexed = compiled.providers.map(([id, category]) => {
+  const indexed = compiled.providers.map(([id, category], index) => {
     let list = byCategory.get(category);
     if (!list) {
       list = [];
       byCategory.set(category, list);
     }
-    const provider = new IndexedProvider(id, category, list.length);
+    const provider = new IndexedProvider(id, category, list.length, index);
     list.push(provider);
     return provider;
   });
   const constraints = new Map(compiled.constraints.map((c) => [c.id, c]));
   const resolveOne = (owner: CompiledOwner): Owner => {
     switch (owner.kind) {
-      case 'keyword':
-        return { kind: 'keyword', provider: indexed[owner.provider] as IndexedProvider };
       case 'mention':
         return {
           kind: 'mention',
@@ -104,23 +105,30 @@ const load = (compiled: CatalogHeader) => {
         return { kind: 'archetype', archetype: compiled.archetypes[owner.archetype] as ArchetypeFacts };
       case 'constraint':
         return { kind: 'constraint', constraint: constraints.get(owner.constraint) as ConstraintFacts, strength: owner.strength };
+      case 'keyword':
       case 'learned':
       case 'learnedJob':
-        throw new Error('learned weights are merged per phrase');
+        throw new Error(`${owner.kind} owners are merged per phrase`);
       default:
         return owner;
     }
   };
-  /** A phrase's owners, its learned weights merged into one owner for categories and one for jobs. */
+  /**
+   * A phrase's owners, its keywords merged into one owner, and its learned weights into one owner for
+   * categories and one for jobs: a hit then costs a few steps however many providers the words suit.
+   */
   const resolve = (owners: readonly CompiledOwner[]): Owner[] => {
+    const keywords: IndexedProvider[] = [];
     const learned: Extract<CompiledOwner, { kind: 'learned' }>[] = [];
     const jobs: Extract<CompiledOwner, { kind: 'learnedJob' }>[] = [];
     const resolved: Owner[] = [];
     for (const o of owners) {
-      if (o.kind === 'learned') learned.push(o);
+      if (o.kind === 'keyword') keywords.push(indexed[o.provider] as IndexedProvider);
+      else if (o.kind === 'learned') learned.push(o);
       else if (o.kind === 'learnedJob') jobs.push(o);
       else resolved.push(resolveOne(o));
     }
+    if (keywords.length > 0) resolved.push({ kind: 'keywords', providers: keywords });
     if (learned.length > 0)
       resolved.push({
         kind: 'learned',
@@ -159,6 +167,9 @@ const load = (compiled: CatalogHeader) => {
 const catalog = load(COMPILED);
 
 export const phraseIndex = catalog.index;
+
+/** How many providers the catalogue has (IndexedProvider.index runs below it). */
+export const PROVIDER_COUNT = COMPILED.providers.length;
 
 export const providersIn = (category: CategoryId): readonly IndexedProvider[] => catalog.byCategory.get(category) ?? [];
 

@@ -215,7 +215,8 @@ export const compilePhrases = (entries: Iterable<readonly [pattern: string, owne
 };
 
 /** Which pattern matched: the same object wherever in the text, or in any text, the pattern matches. */
-export type PhraseKey = object;
+/** A phrase's number, unique within its index: readers keep per-phrase state in arrays by it. */
+export type PhraseKey = number;
 
 export interface PhraseHit<T> {
   /** Everything the matched pattern stands for: a phrase can be a signal and a keyword at once. */
@@ -241,9 +242,12 @@ const matchesWord = (pattern: PatternWord, word: string): boolean =>
   pattern.exact !== undefined ? pattern.exact === word : pattern.prefix === undefined || word.startsWith(pattern.prefix);
 
 interface Phrase {
+  id: PhraseKey;
   /** The words after the first. */
   rest: readonly PatternWord[];
   owners: readonly number[];
+  /** What hits of it report, resolved the first time it matches. */
+  resolved: readonly unknown[] | undefined;
 }
 
 /** The phrases one word of text can start: those any next word may continue, and those keyed by their exact second word. */
@@ -261,9 +265,11 @@ const NO_PHRASES: readonly never[] = [];
 /** How many distinct words of text the index remembers the candidate phrases of. */
 const CANDIDATE_CACHE_WORDS = 20_000;
 
-const decodePhrase = (rest: string, owners: string): Phrase => ({
+const decodePhrase = (id: PhraseKey, rest: string, owners: string): Phrase => ({
+  id,
   rest: rest ? rest.split(' ').map(toPatternWord) : [],
   owners: owners.split(',').map(Number),
+  resolved: undefined,
 });
 
 /**
@@ -275,7 +281,7 @@ export class PhraseIndex<O, T> {
   private readonly words = new Map<string, readonly Phrase[]>();
   private readonly prefixes = new Map<string, readonly PrefixPhrase[]>();
   private readonly candidates = new Map<string, Candidates>();
-  private readonly ownersOf = new Map<Phrase, readonly T[]>();
+  private phrasesDecoded = 0;
 
   /**
    * `resolve` turns a phrase's compiled owners into what hits report, once per phrase and only when it
@@ -295,7 +301,7 @@ export class PhraseIndex<O, T> {
     if (encoded === undefined) return NO_PHRASES;
     found = encoded.split(';').map((entry) => {
       const [rest = '', owners = ''] = entry.split('|');
-      return decodePhrase(rest, owners);
+      return decodePhrase(this.phrasesDecoded++, rest, owners);
     });
     this.words.set(word, found);
     return found;
@@ -308,7 +314,7 @@ export class PhraseIndex<O, T> {
     if (encoded === undefined) return NO_PHRASES;
     found = encoded.split(';').map((entry) => {
       const [prefix = '', rest = '', owners = ''] = entry.split('|');
-      return { prefix, ...decodePhrase(rest, owners) };
+      return { prefix, ...decodePhrase(this.phrasesDecoded++, rest, owners) };
     });
     this.prefixes.set(bucket, found);
     return found;
@@ -364,12 +370,8 @@ export class PhraseIndex<O, T> {
     for (let k = 0; k < rest.length; k++) {
       if (!matchesWord(rest[k] as PatternWord, (tokens[at + 1 + k] as Token).word)) return;
     }
-    if (!wants(phrase)) return;
-    let resolved = this.ownersOf.get(phrase);
-    if (!resolved) {
-      resolved = this.resolve(owners.map((owner) => this.owners[owner] as O));
-      this.ownersOf.set(phrase, resolved);
-    }
-    visit({ owners: resolved, phrase, from: at, to: end });
+    if (!wants(phrase.id)) return;
+    phrase.resolved ??= this.resolve(owners.map((owner) => this.owners[owner] as O));
+    visit({ owners: phrase.resolved as readonly T[], phrase: phrase.id, from: at, to: end });
   }
 }

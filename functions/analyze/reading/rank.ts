@@ -132,7 +132,7 @@ export const rankProviders = (category: CategoryId, reading: Reading): RankedCat
   const mobile = reading.archetypes.has('mobile app') || reading.archetypes.has('app');
   const score = (p: IndexedProvider): number => {
     const { traits, popularity } = p.entry;
-    let s = popularity + KEYWORD_WEIGHT * (reading.keywordHits.get(p.id) ?? 0);
+    let s = popularity + KEYWORD_WEIGHT * (reading.keywordHits[p.index] ?? 0);
     if (mobile && traits.platforms.includes('mobile')) s += MOBILE_BONUS;
     return s;
   };

@@ -14,11 +14,12 @@ import {
   LEARNED_BIAS,
   LEARNED_JOBS,
   type Owner,
+  PROVIDER_COUNT,
   phraseIndex,
   RELATED,
   selectionMarginOf,
 } from '../catalog/catalog.js';
-import { type PhraseHit, type Token, tokenize, wordCountOf } from '../catalog/text.js';
+import { type PhraseHit, type PhraseKey, type Token, tokenize, wordCountOf } from '../catalog/text.js';
 import { type ConstraintId, STRONG_SIGNAL, WEAK_SIGNAL } from '../catalog/types.js';
 import { CATEGORY_IDS, type CategoryId } from '../category-ids.js';
 
@@ -57,7 +58,8 @@ export interface Reading {
   /** Providers the description says the team is leaving ("moving away from Heroku"). */
   replacing: Set<string>;
   /** Distinct keyword patterns that matched, per provider id. */
-  keywordHits: Map<string, number>;
+  /** Keyword hits per provider, by IndexedProvider.index. */
+  keywordHits: Uint16Array;
   constraints: Map<ConstraintId, StatedConstraint>;
   archetypes: Set<string>;
   /** The categories the project needs, most important first: stated needs, then implied ones. */
@@ -149,6 +151,39 @@ class Cues {
   }
 }
 
+/**
+ * A set of phrases (by PhraseKey) per reading, emptied by moving to a new mark rather than cleared:
+ * a long description matches thousands of phrases, and an object Set per reading cost more than the
+ * matching. Readings are synchronous, so one set of arrays serves them all.
+ */
+class PhraseMarks {
+  private marks = new Uint32Array(4_096);
+  private mark = 0;
+
+  /** A new, empty set; the previous one is no longer valid. */
+  next(): { has(phrase: PhraseKey): boolean; add(phrase: PhraseKey): void } {
+    this.mark += 1;
+    if (this.mark === 0xffffffff) {
+      this.marks.fill(0);
+      this.mark = 1;
+    }
+    const mark = this.mark;
+    return {
+      has: (phrase) => phrase < this.marks.length && this.marks[phrase] === mark,
+      add: (phrase) => {
+        if (phrase >= this.marks.length) {
+          const grown = new Uint32Array(Math.max(phrase + 1, this.marks.length * 2));
+          grown.set(this.marks);
+          this.marks = grown;
+        }
+        this.marks[phrase] = mark;
+      },
+    };
+  }
+}
+const countedMarks = new PhraseMarks();
+const mentionOnlyMarks = new PhraseMarks();
+
 const newNeed = (): Need => ({ score: 0, direct: 0, evidence: [], impliedBy: [], jobs: new Map() });
 
 export const readDescription = (description: string): Reading => {
@@ -158,7 +193,7 @@ export const readDescription = (description: string): Reading => {
     needs: new Map(),
     mentioned: new Map(),
     replacing: new Set(),
-    keywordHits: new Map(),
+    keywordHits: new Uint16Array(PROVIDER_COUNT),
     constraints: new Map(),
     archetypes: new Set(),
     categories: [],
@@ -220,9 +255,9 @@ export const readDescription = (description: string): Reading => {
   /** Per job, the tokens its patterns have already matched. */
   const jobTokens = new Map<object, Set<number>>();
   /** Each pattern counts once, at its first occurrence that is not negated. */
-  const counted = new Set<object>();
+  const counted = countedMarks.next();
   /** Patterns counted except for a common-word name seen only in lower case so far. */
-  const countedButMention = new Set<object>();
+  const countedButMention = mentionOnlyMarks.next();
   /** Mentions grouped by where they sit: one name listed under several categories is weaker evidence for each. */
   const mentionsAt = new Map<string, { quote: string; providers: IndexedProvider[] }>();
   const archetypeHits = new Set<ArchetypeFacts>();
@@ -262,11 +297,9 @@ export const readDescription = (description: string): Reading => {
           if (!job.evidence.includes(text())) job.evidence.push(text());
           break;
         }
-        case 'keyword': {
-          const id = owner.provider.id;
-          reading.keywordHits.set(id, (reading.keywordHits.get(id) ?? 0) + 1);
+        case 'keywords':
+          for (const { index } of owner.providers) reading.keywordHits[index] = (reading.keywordHits[index] as number) + 1;
           break;
-        }
         case 'mention': {
           const first = tokens[hit.from] as Token;
           // A common-word name written in lower case ("render") is no mention; a later "Render" may still be.

@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac } from 'node:crypto';
 import OpenAI from 'openai';
+import { VERSION as OPENAI_SDK_VERSION } from 'openai/version';
 import { DEFAULT_RETRY_AFTER_SECONDS, ProviderUnavailableError } from '../../errors.js';
 import type { Log } from '../../logger.js';
 import { groundingFor } from '../../reading/grounding.js';
@@ -108,7 +109,17 @@ export const createOpenAIEngine = ({ apiKey, model, baseURL, logger }: OpenAIEng
   /** One client per key: a rotated secret gets a fresh client, an unchanged one reuses its connections. */
   const clientFor = (key: string): OpenAI => {
     if (client?.key !== key) {
-      client = { key, openai: new OpenAI({ apiKey: key, baseURL, fetch: countingFetch, maxRetries: 0 }) };
+      client = {
+        key,
+        openai: new OpenAI({
+          apiKey: key,
+          baseURL,
+          fetch: countingFetch,
+          maxRetries: 0,
+          // The SDK names itself by its class name, which the minified build does not keep.
+          defaultHeaders: { 'User-Agent': `OpenAI/JS ${OPENAI_SDK_VERSION} stack-analyzer` },
+        }),
+      };
     }
     return client.openai;
   };
