@@ -84,7 +84,7 @@ export const loadConfig = (env: Env = process.env): Config => {
       maxEntries: integer(env, 'CACHE_MAX_ENTRIES', { min: 0, max: 100_000, fallback: 1_000 }),
     },
     stateTableName: text(env, 'STATE_TABLE_NAME'),
-    // About 2,300 typical analyses a day: a little over $2 with gpt-4.1-mini at the prices of writing.
+    // About 1,000 analyses a day (~2,900 tokens each): $1.30 to $1.90 a day with gpt-4.1-mini at the prices of writing.
     dailyTokenBudget: integer(env, 'MODEL_DAILY_TOKEN_BUDGET', { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: 3_000_000 }),
     // None by default: the page is served from the API's own origin and needs no CORS.
     corsOrigins: (text(env, 'CORS_ALLOW_ORIGINS') ?? '')

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { CategoryId } from '../../functions/analyze/contract.js';
 
 export interface TopProviderExpectation {
@@ -25,12 +25,22 @@ export interface LabelledDescription {
 }
 
 /**
- * Held-out sets: written by people who saw only the category list, never trained or tuned on. `npm test`
- * holds the engine to a floor on them; `npm run quality` prints the figures.
+ * Labelled descriptions written by people who saw only the category list (and, for provider checks,
+ * what kind of provider fits), never the engine. `held-out/`: never trained or tuned on, only scored;
+ * `npm test` holds the engine to a floor on them. `tuning/`: looked at while developing. `npm run
+ * quality` scores both.
  */
-const HELD_OUT_SETS = ['labelled-descriptions-e.jsonl', 'labelled-descriptions-f.jsonl'];
+export const LABELLED = new URL('../fixtures/labelled/', import.meta.url);
+export const HELD_OUT = new URL('held-out/', LABELLED);
+export const TUNING = new URL('tuning/', LABELLED);
 
 const FIXTURES = new URL('../fixtures/', import.meta.url);
+
+/** The .jsonl files of a folder, sorted. */
+export const labelledSetsIn = (dir: URL): string[] =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort();
 /** The labelled examples the catalogue learns from (see catalog/learn.ts). */
 export const EXAMPLES = new URL('../../functions/analyze/catalog/data/examples/', import.meta.url);
 
@@ -41,7 +51,8 @@ export const readLabelledSet = (file: string, dir: URL = FIXTURES): LabelledDesc
     .map((line) => JSON.parse(line) as LabelledDescription);
 
 /** The held-out labelled descriptions the tests hold to the bar. */
-export const heldOutDescriptions = (): LabelledDescription[] => HELD_OUT_SETS.flatMap((file) => readLabelledSet(file));
+export const heldOutDescriptions = (): LabelledDescription[] =>
+  labelledSetsIn(HELD_OUT).flatMap((file) => readLabelledSet(file, HELD_OUT));
 
 /** Recall of `must` groups and precision against must+ok, as the published scorer defines them. */
 export const scoreCategories = (item: LabelledDescription, returned: readonly string[]) => {

@@ -103,21 +103,43 @@ export interface RankedCategory {
   notes: string[];
 }
 
+/** Whether a product's name says it is the maker's: "Supabase Auth", "Cloud Storage for Firebase". */
+const isMadeBy = (name: string, maker: string): boolean =>
+  maker.length >= 3 && (name.startsWith(`${maker} `) || name.endsWith(` ${maker}`));
+
+/** Whether the provider is one of these makers' products. */
+const byMakerOf = (p: IndexedProvider, makers: ReadonlySet<string>): boolean => {
+  if (makers.size === 0) return false;
+  const name = p.entry.name.toLowerCase();
+  for (const maker of makers) if (isMadeBy(name, maker)) return true;
+  return false;
+};
+
+/** Where the text first names the provider, or its maker; undefined when it does not. */
+const namedAt = (p: IndexedProvider, reading: Reading): number | undefined => {
+  const at = reading.mentioned.get(p.id);
+  if (at !== undefined || reading.makers.size === 0) return at;
+  const name = p.entry.name.toLowerCase();
+  for (const [maker, position] of reading.makers) if (isMadeBy(name, maker)) return position;
+  return undefined;
+};
+
 export const rankProviders = (category: CategoryId, reading: Reading): RankedCategory => {
   const jobs = jobsFor(category, reading);
   const mainJob = jobs[0];
   const judgement = judge(category, reading);
   const notes: string[] = [];
-  const named = (p: IndexedProvider) => reading.mentioned.has(p.id);
+  const named = (p: IndexedProvider) => namedAt(p, reading) !== undefined;
   const doesMainJob = (p: IndexedProvider) => !mainJob || p.entry.capabilities.includes(mainJob.id);
 
-  let candidates = providersIn(category).filter((p) => !reading.replacing.has(p.id));
+  let candidates = providersIn(category).filter((p) => !reading.replacing.has(p.id) && !byMakerOf(p, reading.leaving));
   // A binding constraint leaves out the providers that break it, unless that would leave none for the
-  // job asked for: then it gives way, and the reason says so. Providers the text names stay.
+  // job asked for: then it gives way, and the reason says so. Providers the text names stay (not their
+  // makers' other products: "we use Firebase" and HIPAA still rules out Firebase Authentication).
   for (const constraint of bindingConstraints(reading)) {
     const { exclude } = constraint;
     if (!exclude) continue;
-    const kept = candidates.filter((p) => named(p) || !passes(p.entry.traits, exclude));
+    const kept = candidates.filter((p) => reading.mentioned.has(p.id) || !passes(p.entry.traits, exclude));
     if (kept.some(doesMainJob)) {
       if (kept.length < candidates.length) notes.push(constraint.label);
       candidates = kept;
@@ -139,7 +161,7 @@ export const rankProviders = (category: CategoryId, reading: Reading): RankedCat
   // Named providers first when they do a job the text asks for ("we already use Zendesk"); otherwise
   // they rank with the others that do the same job.
   const namedFirst = (p: IndexedProvider): number =>
-    named(p) && jobTierOf(p.entry, jobs) < jobs.length ? (reading.mentioned.get(p.id) as number) : Number.MAX_SAFE_INTEGER;
+    jobTierOf(p.entry, jobs) < jobs.length ? (namedAt(p, reading) ?? Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER;
 
   const ranked = candidates.map((p, order) => ({ p, order, first: namedFirst(p), key: judgement(p.entry).key, s: score(p) }));
   ranked.sort(

@@ -57,7 +57,13 @@ export interface Reading {
   mentioned: Map<string, number>;
   /** Providers the description says the team is leaving ("moving away from Heroku"). */
   replacing: Set<string>;
-  /** Distinct keyword patterns that matched, per provider id. */
+  /**
+   * The names of the products named, lower-cased, with the position of their first mention: a maker's
+   * other products count as named too ("we use Supabase" names Supabase Auth and Supabase Storage).
+   */
+  makers: Map<string, number>;
+  /** The names of the products the team is leaving: their makers' other products go too. */
+  leaving: Set<string>;
   /** Keyword hits per provider, by IndexedProvider.index. */
   keywordHits: Uint16Array;
   constraints: Map<ConstraintId, StatedConstraint>;
@@ -193,6 +199,8 @@ export const readDescription = (description: string): Reading => {
     needs: new Map(),
     mentioned: new Map(),
     replacing: new Set(),
+    makers: new Map(),
+    leaving: new Set(),
     keywordHits: new Uint16Array(PROVIDER_COUNT),
     constraints: new Map(),
     archetypes: new Set(),
@@ -308,8 +316,14 @@ export const readDescription = (description: string): Reading => {
             break;
           }
           if (cues.belongsToOthers(hit)) break;
-          if (cues.replaces(hit)) reading.replacing.add(owner.provider.id);
-          else if (!reading.mentioned.has(owner.provider.id)) reading.mentioned.set(owner.provider.id, hit.from);
+          const maker = owner.provider.entry.name.toLowerCase();
+          if (cues.replaces(hit)) {
+            reading.replacing.add(owner.provider.id);
+            reading.leaving.add(maker);
+          } else if (!reading.mentioned.has(owner.provider.id)) {
+            reading.mentioned.set(owner.provider.id, hit.from);
+            if (!reading.makers.has(maker)) reading.makers.set(maker, hit.from);
+          }
           const at = `${hit.from}-${hit.to}`;
           const group = mentionsAt.get(at) ?? { quote: text(), providers: [] };
           group.providers.push(owner.provider);

@@ -783,6 +783,12 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       // es
       'datos en europa',
       'datos en la ue',
+      'datos _ en la ue',
+      'datos _ en la union europea',
+      'quedar* en la ue',
+      'quedar* en la union europea',
+      'permanec* en la ue',
+      'permanec* en la union europea',
       'datos dentro de la ue',
       'alojad* en europa',
       'alojad* en la ue',

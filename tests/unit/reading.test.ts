@@ -1,0 +1,215 @@
+/**
+ * The reading of needs as an architect would check it: the job wanted in each category (and providers
+ * that do it), constraints with their polarity and scope, needs the domain implies, and text in the
+ * languages we read. Descriptions written for these tests, in several languages.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { findCatalogProvider } from '../../functions/analyze/catalog/directory.js';
+import type { ProviderFacts } from '../../functions/analyze/catalog/types.js';
+import type { CategoryId } from '../../functions/analyze/contract.js';
+import { recommendFromCatalog } from '../../functions/analyze/engines/catalog/catalog-engine.js';
+import { readDescription } from '../../functions/analyze/reading/reading.js';
+import { shape } from '../../functions/analyze/shape.js';
+
+const recommend = (description: string, providersPerCategory = 3) =>
+  shape(recommendFromCatalog(description, providersPerCategory), { providersPerCategory });
+
+/** The catalogue entries of a category's ranked providers; the test fails when the category is missing. */
+const ranked = (description: string, category: CategoryId): ProviderFacts[] => {
+  const found = recommend(description).find((c) => c.id === category);
+  expect({ description, categories: recommend(description).map((c) => c.id) }).toEqual({
+    description,
+    categories: expect.arrayContaining([category]),
+  });
+  return (found?.providers ?? []).map((p) => findCatalogProvider(p.name, category) as ProviderFacts);
+};
+
+const categoriesOf = (description: string) => recommend(description).map((c) => c.id);
+
+describe('the job wanted inside a category', () => {
+  it.each<[CategoryId, string, string]>([
+    ['documents', 'pdf-generation', 'Our invoicing tool must send every invoice as a PDF attached to an email'],
+    ['documents', 'pdf-generation', 'Die App erstellt Tickets als PDF, die Besucher ausdrucken können'],
+    ['documents', 'e-signature', 'Tenants sign the lease online before they get the keys'],
+    ['documents', 'e-signature', 'Los clientes firman el contrato de forma electrónica desde el móvil'],
+    ['documents', 'ocr-extraction', 'Pull the totals out of scanned supplier invoices into our accounting'],
+    ['email', 'transactional', 'Send password reset and order confirmation emails from our shop'],
+    ['email', 'marketing', 'A monthly newsletter to our 20,000 subscribers with campaign statistics'],
+    ['video', 'on-demand', 'Students rewatch recorded lessons whenever they like, on a learning platform'],
+    ['video', 'calls', 'Doctors see patients over a video call in the browser'],
+    ['video', 'live-broadcast', 'Broadcast the match live to thousands of fans with a few seconds of delay'],
+    ['database', 'time-series', 'We store vibration readings every second from 4,000 machines and keep them five years'],
+    ['database', 'graph', 'Find which accounts are linked through shared devices and cards to spot fraud rings'],
+    ['scheduling', 'table-reservations', 'Guests book a table for Friday night at our three restaurants'],
+    ['scheduling', 'appointment-booking', 'Clients book a haircut slot with their favourite stylist'],
+    ['analytics', 'web', 'Page views and referrers for our blog, without cookies'],
+    ['data', 'bi', 'A weekly KPI dashboard for head office from the sales numbers'],
+    ['ai', 'speech-to-text', "Turn the doctor's dictation into text for the patient file"],
+    ['ai', 'text-to-speech', 'Read the bedtime stories aloud with natural voices'],
+    ['ai', 'vision', 'Recognise the plant species from a photo taken in the garden'],
+    ['iot', 'smart-home', 'An app to switch the lights and the thermostat at home from the phone'],
+    ['support', 'customer-helpdesk', 'A helpdesk where our customers open tickets and our agents answer them'],
+  ])('%s: %s for "%s"', (category, job, description) => {
+    const [first, ...rest] = ranked(description, category);
+    expect({ description, job: first?.capabilities }).toEqual({ description, job: expect.arrayContaining([job]) });
+    // Nothing that does another job ranks above the providers that do this one.
+    for (const provider of rest.slice(0, 2)) expect(provider.capabilities).toContain(job);
+  });
+
+  it('assumes the common job when the text names none', () => {
+    const [first] = ranked('A web app where teams share tasks and need a database', 'database');
+    expect(first?.capabilities[0]).toBe('relational');
+  });
+
+  it('never puts an embedded database first for a multi-tenant SaaS with millions of users', () => {
+    const [first] = ranked(
+      'A multi-tenant SaaS for logistics firms, millions of users, that must also work offline on the drivers’ phones',
+      'database',
+    );
+    expect(first?.capabilities).not.toEqual(['offline']);
+  });
+
+  it('names the job in the reason', () => {
+    const documents = recommend('Our invoicing tool must send every invoice as a PDF attached to an email').find(
+      (c) => c.id === 'documents',
+    );
+    expect(documents?.reason).toMatch(/^PDF generation: /);
+  });
+});
+
+describe('constraints, their polarity and their scope', () => {
+  it('reads "avoid running our own servers" as managed services, not self-hosting', () => {
+    const description = "A client portal for our agency; we'd like to avoid running our own servers or patching anything";
+    expect([...readDescription(description).constraints.keys()]).toContain('managed');
+    for (const provider of ranked(description, 'hosting')) expect(provider.traits.managed).toBe(true);
+  });
+
+  it.each([
+    'An internal wiki that must run on-prem, air-gapped from the internet',
+    'Die Lösung muss in unserem eigenen Rechenzentrum laufen, keine Cloud',
+    'Une plateforme interne hébergée sur nos propres serveurs, sans cloud public',
+  ])('reads self-hosting in "%s" and ranks only what a team can run itself', (description) => {
+    expect([...readDescription(description).constraints.keys()]).toContain('selfHosted');
+    for (const provider of ranked(description, 'database')) expect(provider.traits.selfHostable).toBe(true);
+  });
+
+  it.each<[string, string]>([
+    ['aws', 'We are an AWS shop: a web app with file uploads, a database and a job queue'],
+    ['gcp', 'Everything we run is on Google Cloud: an API with a database, file storage and a queue'],
+    ['azure', 'Nuestra infraestructura está toda en Azure: una API con base de datos, ficheros y colas de mensajes'],
+  ])('keeps a %s team on its cloud: its services first, no one else’s managed service', (vendor, description) => {
+    for (const category of ['database', 'storage', 'queue'] as const) {
+      const providers = ranked(description, category);
+      expect({ category, vendor: providers[0]?.traits.vendor }).toEqual({ category, vendor });
+      // Software the team can run inside its cloud (open source, self-hostable) stays allowed.
+      for (const provider of providers) {
+        const allowed = provider.traits.vendor === vendor || !provider.traits.managed || provider.traits.selfHostable;
+        expect({ category, provider: provider.name, allowed }).toEqual({ category, provider: provider.name, allowed: true });
+      }
+    }
+  });
+
+  it('binds no cloud the team is leaving', () => {
+    const reading = readDescription('We are moving away from AWS to Google Cloud for our analytics app with a database');
+    expect([...reading.constraints.keys()]).not.toContain('aws');
+  });
+
+  it.each([
+    'Die Daten müssen in der EU bleiben: ein Kundenportal mit Login und Datenbank',
+    'Los datos deben quedarse en la UE: un portal de clientes con login y base de datos',
+    'A customer portal with sign-in; all personal data must stay in the EU (GDPR)',
+  ])('keeps data in the EU for "%s"', (description) => {
+    expect([...readDescription(description).constraints.keys()]).toEqual(expect.arrayContaining(['eu']));
+    for (const provider of ranked(description, 'auth')) expect(provider.traits.euResidency).toBe(true);
+  });
+
+  it('keeps HIPAA data with providers that sign a BAA (never Firebase)', () => {
+    const description = 'A patient portal for a US clinic with sign-in and a database; we are a HIPAA covered entity';
+    for (const category of ['auth', 'database'] as const)
+      for (const provider of ranked(description, category)) {
+        expect(provider.name).not.toMatch(/firebase|firestore/i);
+        expect(provider.traits.hipaa).toBe(true);
+      }
+  });
+
+  it('prefers free tiers on a zero budget', () => {
+    const [first] = ranked('A student side project with zero budget: a small web app with sign-in', 'auth');
+    expect(first?.traits.freeTier).toBe(true);
+  });
+
+  it('puts SSO first when enterprise customers log in with their corporate accounts', () => {
+    const [first] = ranked('B2B SaaS; our enterprise customers need SAML single sign-on with their identity provider', 'auth');
+    expect(first?.traits.enterpriseSso).toBe(true);
+  });
+
+  it('puts the tool a team already uses first, and its maker’s product for another job', () => {
+    const [first] = ranked('We already use Supabase for our database; now we need sign-in for the mobile app', 'auth');
+    expect(first?.name).toBe('Supabase Auth');
+    const [support] = ranked('Our support team already works in Zendesk; we need a help centre for customers', 'support');
+    expect(support?.name).toMatch(/^Zendesk/);
+  });
+
+  it('leaves out what the team is moving away from, and its maker’s other products', () => {
+    const description = 'We are moving away from Firebase: a mobile app with sign-in, a database and file uploads';
+    for (const category of ['auth', 'database', 'storage'] as const)
+      for (const provider of ranked(description, category)) expect(provider.name).not.toMatch(/firebase/i);
+  });
+
+  it('reads a need missing today as a need: "no search yet, and we need one"', () => {
+    expect(categoriesOf('Our recipe site has no search yet and we need one that forgives typos')).toContain('search');
+  });
+
+  it('drops what the text says is not wanted', () => {
+    const categories = categoriesOf('A free community calendar for our village: no payments, no login, just events on a page');
+    expect(categories).not.toContain('payments');
+    expect(categories).not.toContain('auth');
+  });
+});
+
+describe('needs the domain implies', () => {
+  it.each<[string, CategoryId]>([
+    ['An app to split expenses between flatmates', 'auth'],
+    ['Field technicians log repairs on site, often with no signal', 'mobile'],
+    ['Control the greenhouse vents and pumps from anywhere', 'iot'],
+    ['An online course platform with video lessons', 'video'],
+    ['A dapp where fans trade concert tickets as NFTs', 'frontend'],
+  ])('"%s" implies %s', (description, category) => {
+    expect(categoriesOf(description)).toContain(category);
+  });
+});
+
+describe('word traps', () => {
+  it.each<[string, CategoryId]>([
+    ['An app where people store their recipes and share them with friends', 'ecommerce'],
+    ['Real-time reports of yesterday’s sales for the managers, refreshed every morning', 'realtime'],
+    ['We monitor the temperature of 200 beehives and alert the beekeeper', 'monitoring'],
+    ['Eine App für Fußballvereine mit Spielplan und Ergebnissen der Spiele', 'games'],
+  ])('"%s" does not need %s', (description, category) => {
+    expect(categoriesOf(description)).not.toContain(category);
+  });
+});
+
+describe('the size of the answer', () => {
+  it('never drops a stated need to make room for implied ones', () => {
+    // A kind of product that implies a dozen needs, and one need stated last, in passing.
+    const description =
+      'A marketplace platform for holiday homes, with owners, guests and cleaners on the web and on their phones. Booking confirmations go out as a PDF.';
+    const reading = readDescription(description);
+    const implied = [...reading.needs.values()].filter((n) => n.direct < 2 && n.score >= 2).length;
+    expect(implied).toBeGreaterThan(10 - reading.categories.length);
+    expect(reading.categories).toContain('documents');
+  });
+
+  it('keeps a tiny description small', () => {
+    expect(categoriesOf('A landing page for my bakery').length).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('Chinese and Japanese', () => {
+  it.each<[string, CategoryId[]]>([
+    ['一个在线预约理发的小程序，支持微信支付和短信提醒', ['scheduling', 'payments', 'notifications']],
+    ['レストランの予約アプリで、クレジットカード決済と地図を表示したい', ['scheduling', 'payments', 'maps']],
+  ])('reads the needs of "%s"', (description, expected) => {
+    expect(categoriesOf(description)).toEqual(expect.arrayContaining(expected));
+  });
+});
