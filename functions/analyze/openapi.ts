@@ -11,7 +11,6 @@ import {
   categorySchema,
   JSON_CONTENT_TYPE,
   MAX_BODY_BYTES,
-  OPENAPI_PATH,
   PROBLEM_CONTENT_TYPE,
   type ProblemCode,
   problemSchema,

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { CATEGORY_IDS } from '../category-ids.js';
 import { isValidPattern } from './text.js';
-import type { CategoryData } from './types.js';
+import { type CategoryData, MARKETS } from './types.js';
 
 const pattern = z.string().refine(isValidPattern, { message: 'not in the pattern syntax (see types.ts)' });
 const kebab = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
@@ -23,6 +23,7 @@ export const traitsSchema = z.strictObject({
   platforms: z.array(z.enum(['web', 'mobile', 'server', 'desktop'])).min(1),
   enterpriseSso: z.boolean().optional(),
   hipaa: z.boolean().optional(),
+  markets: z.array(z.enum(MARKETS)).min(1).optional(),
 });
 
 export const providerSchema = z.strictObject({

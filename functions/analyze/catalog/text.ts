@@ -7,6 +7,7 @@
  * Pattern syntax (see types.ts): words separated by spaces, `word*` a prefix of at least 3 characters,
  * `_` any one word.
  */
+import type { Script } from './types.js';
 
 export interface Token {
   /** Lower-case, accents stripped: what patterns are matched against. A pair of characters in Chinese or Japanese. */
@@ -123,6 +124,28 @@ const tokenizeAscii = (text: string): Token[] => {
     tokens.push({ word, start, end, capitalised: text.charCodeAt(start) !== word.charCodeAt(0), clause });
   }
   return tokens;
+};
+
+const HAN = /\p{sc=Han}/gu;
+const KANA = /[\p{sc=Hiragana}\p{sc=Katakana}]/gu;
+const HANGUL = /\p{sc=Hangul}/gu;
+const LETTER = /\p{L}/gu;
+
+/**
+ * The script most of a text is written in, when it says something about the market it is for: Chinese
+ * characters alone (`han`), with kana (`kana`: Japanese), or Hangul. Undefined for anything else.
+ */
+export const scriptOf = (text: string): Script | undefined => {
+  if (PLAIN_ASCII.test(text)) return undefined;
+  const count = (pattern: RegExp) => text.match(pattern)?.length ?? 0;
+  const letters = count(LETTER);
+  const han = count(HAN);
+  const kana = count(KANA);
+  const hangul = count(HANGUL);
+  // Mostly: a Latin-script text quoting a product's Chinese name is not written in Chinese.
+  if (han + kana >= 0.3 * letters) return kana >= 0.05 * (han + kana) ? 'kana' : 'han';
+  if (hangul >= 0.3 * letters) return 'hangul';
+  return undefined;
 };
 
 /** How many words a text has, counting two Chinese or Japanese characters as one word. */

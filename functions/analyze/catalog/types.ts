@@ -20,6 +20,15 @@ export type Vendor = 'aws' | 'gcp' | 'azure' | 'cloudflare' | 'independent';
 
 export type Platform = 'web' | 'mobile' | 'server' | 'desktop';
 
+/**
+ * Markets with providers of their own, which a team building for them expects: payments people there
+ * use (Pix, UPI, WeChat Pay), their messengers (LINE, KakaoTalk), maps that work there (Amap), local
+ * clouds. `cn` mainland China, `jp` Japan, `kr` South Korea, `in` India, `sea` Southeast Asia, `br`
+ * Brazil, `latam` Latin America, `africa` Africa, `mena` the Middle East and North Africa.
+ */
+export type Market = 'cn' | 'jp' | 'kr' | 'in' | 'sea' | 'br' | 'latam' | 'africa' | 'mena';
+export const MARKETS: readonly Market[] = ['cn', 'jp', 'kr', 'in', 'sea', 'br', 'latam', 'africa', 'mena'];
+
 export interface ProviderTraits {
   /** The core product's source is under an OSI licence. */
   openSource: boolean;
@@ -42,15 +51,20 @@ export interface ProviderTraits {
   enterpriseSso?: boolean;
   /** The vendor signs a HIPAA business associate agreement for this service (or it is software you run yourself). */
   hipaa?: boolean;
+  /**
+   * Markets where it is a local default people there expect (made there, or the way people there pay,
+   * message or find places); absent for a provider that is simply available everywhere.
+   */
+  markets?: readonly Market[];
 }
 
-export type TraitName = Exclude<keyof ProviderTraits, 'vendor' | 'platforms'>;
+export type TraitName = Exclude<keyof ProviderTraits, 'vendor' | 'platforms' | 'markets'>;
 
 /**
  * A test on a provider's traits: every field given must hold (a missing optional trait counts as
- * false; `vendor` lists the vendors that pass).
+ * false; `vendor` lists the vendors that pass; `markets` passes a provider serving any of them).
  */
-export type TraitTest = Partial<Record<TraitName, boolean>> & { vendor?: readonly Vendor[] };
+export type TraitTest = Partial<Record<TraitName, boolean>> & { vendor?: readonly Vendor[]; markets?: readonly Market[] };
 
 export interface CatalogProvider {
   /** Unique across the catalogue, kebab-case: "stripe", "aws-lambda", "supabase-auth". */
@@ -164,7 +178,16 @@ export type ConstraintId =
   | 'hipaa'
   | 'zeroBudget'
   | 'sso'
-  | 'largeScale';
+  | 'largeScale'
+  | 'china'
+  | 'japan'
+  | 'korea'
+  | 'india'
+  | 'southeastAsia'
+  | 'brazil'
+  | 'latinAmerica'
+  | 'africa'
+  | 'middleEast';
 
 /**
  * A constraint a description can state, how it is said and what it asks of providers. `require`
@@ -186,7 +209,15 @@ export interface ConstraintData {
   exclude?: TraitTest;
   /** A large scale rules out small-scale-only jobs (an embedded database for a multi-tenant SaaS). */
   rulesOutSmallScale?: true;
+  /**
+   * A description written mostly in this script prefers the constraint, as a `prefer` phrase would:
+   * a text in Chinese characters is most likely for the Chinese market, one with kana for the Japanese.
+   */
+  writtenIn?: Script;
 }
+
+/** Scripts a description can be written in that say something about its market. */
+export type Script = 'han' | 'kana' | 'hangul';
 
 /**
  * Words and phrases that change what the words around them mean, in every language we read. They

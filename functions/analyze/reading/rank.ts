@@ -31,7 +31,9 @@ export const passes = (traits: ProviderTraits, test: TraitTest): boolean => {
       fields.every(([trait, wanted]) =>
         trait === 'vendor'
           ? (wanted as readonly string[]).includes(t.vendor)
-          : (t[trait as keyof ProviderTraits] ?? false) === wanted,
+          : trait === 'markets'
+            ? (t.markets ?? []).some((market) => (wanted as readonly string[]).includes(market))
+            : (t[trait as keyof ProviderTraits] ?? false) === wanted,
       );
     compiled.set(test, check);
   }

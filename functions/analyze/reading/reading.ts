@@ -7,6 +7,7 @@
 import {
   type ArchetypeFacts,
   type CapabilityFacts,
+  CONSTRAINT_FACTS,
   type ConstraintFacts,
   capabilitiesOf,
   constraintFacts,
@@ -19,8 +20,11 @@ import {
   RELATED,
   selectionMarginOf,
 } from '../catalog/catalog.js';
-import { type PhraseHit, type PhraseKey, type Token, tokenize, wordCountOf } from '../catalog/text.js';
-import { type ConstraintId, STRONG_SIGNAL, WEAK_SIGNAL } from '../catalog/types.js';
+import { type PhraseHit, type PhraseKey, scriptOf, type Token, tokenize, wordCountOf } from '../catalog/text.js';
+import { type ConstraintId, type Script, STRONG_SIGNAL, WEAK_SIGNAL } from '../catalog/types.js';
+
+const SCRIPT_NAMES: Record<Script, string> = { han: 'Chinese', kana: 'Japanese', hangul: 'Korean' };
+
 import { CATEGORY_IDS, type CategoryId } from '../category-ids.js';
 
 export interface Job {
@@ -363,6 +367,12 @@ export const readDescription = (description: string): Reading => {
     if (countedHere) counted.add(hit.phrase);
     else countedButMention.add(hit.phrase);
   }
+
+  // A text written in Chinese, Japanese or Korean is most likely for that market.
+  const script = scriptOf(description);
+  if (script)
+    for (const facts of CONSTRAINT_FACTS)
+      if (facts.writtenIn === script) stateConstraint(facts, 'prefer', `written in ${SCRIPT_NAMES[script]}`);
 
   weighLearnedEvidence(learnedSum, need);
   weighLearnedJobs(jobSum, reading.needs);

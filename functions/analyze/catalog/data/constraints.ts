@@ -3,7 +3,7 @@
  * each asks of providers. Adding a constraint is a change here (and its id in types.ts); the reading
  * and the ranking apply them all the same way.
  */
-import type { ConstraintData, Pattern, Vendor } from '../types.js';
+import type { ConstraintData, Market, Pattern, Script, Vendor } from '../types.js';
 
 const VENDORS: readonly Vendor[] = ['aws', 'gcp', 'azure', 'cloudflare', 'independent'];
 
@@ -78,6 +78,22 @@ const lockedTo = (names: readonly string[]): Pattern[] =>
     `${n} を使用`,
     `${n} を使って`,
   ]);
+
+/** A team building for one market wants the providers people there expect first. */
+const market = (
+  id: ConstraintData['id'],
+  label: string,
+  code: Market,
+  prefer: readonly Pattern[],
+  writtenIn: Script | undefined,
+): ConstraintData => ({
+  id,
+  label,
+  require: [],
+  prefer,
+  rankFirst: [{ markets: [code] }],
+  ...(writtenIn ? { writtenIn } : {}),
+});
 
 /** A team locked to one cloud uses that cloud's services first, and no one else's. */
 const cloudLock = (vendor: Vendor, label: string, names: readonly string[], prefer: readonly Pattern[]): ConstraintData => ({
@@ -1847,4 +1863,63 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
     ],
     rulesOutSmallScale: true,
   },
+  // Markets with providers of their own. Preferences, not exclusions: a team building for a market
+  // still may use a global provider, but expects the local ones first.
+  market(
+    'china',
+    'for mainland China',
+    'cn',
+    [
+      'in china',
+      'mainland china',
+      'chinese market',
+      'wechat',
+      'mini program*',
+      'alipay',
+      '中国大陆',
+      '国内用户',
+      '微信',
+      '小程序',
+      '支付宝',
+    ],
+    'han',
+  ),
+  market('japan', 'for Japan', 'jp', ['in japan', 'japanese market', 'japanese users', '日本国内', '日本のユーザー'], 'kana'),
+  market('korea', 'for South Korea', 'kr', ['in korea', 'south korea', 'korean market', 'korean users', 'kakaotalk'], 'hangul'),
+  market('india', 'for India', 'in', ['in india', 'indian market', 'indian users', 'upi', 'rupee*', 'inr'], undefined),
+  market(
+    'southeastAsia',
+    'for Southeast Asia',
+    'sea',
+    ['southeast asia*', 'south east asia*', 'indonesia*', 'vietnam*', 'thailand', 'philippines', 'malaysia*'],
+    undefined,
+  ),
+  market(
+    'brazil',
+    'for Brazil',
+    'br',
+    ['in brazil', 'brazilian', 'no brasil', 'brasileir*', 'pix', 'boleto*', 'reais'],
+    undefined,
+  ),
+  market(
+    'latinAmerica',
+    'for Latin America',
+    'latam',
+    ['latin america*', 'latam', 'en latinoamerica', 'america latina', 'mexico', 'colombia', 'argentina', 'chile', 'peru'],
+    undefined,
+  ),
+  market(
+    'africa',
+    'for Africa',
+    'africa',
+    ['in africa', 'african market*', 'nigeria*', 'kenya*', 'ghana*', 'south africa*', 'm pesa', 'mpesa', 'mobile money'],
+    undefined,
+  ),
+  market(
+    'middleEast',
+    'for the Middle East',
+    'mena',
+    ['middle east*', 'gulf countries', 'saudi*', 'uae', 'dubai', 'egypt*', 'qatar'],
+    undefined,
+  ),
 ];
