@@ -166,6 +166,29 @@ describe('constraints, their polarity and their scope', () => {
   });
 });
 
+describe('markets with providers of their own', () => {
+  it.each<[string, string, CategoryId]>([
+    ['一个在线预约理发的小程序，支持微信支付和短信提醒', 'cn', 'payments'],
+    ['A food delivery app for Lagos and Nairobi; customers pay with mobile money or cards', 'africa', 'payments'],
+    ['Um app de assinaturas para academias no Brasil, com cobrança por Pix e boleto', 'br', 'payments'],
+    ['An online store for the Indian market: customers pay with UPI and cards', 'in', 'payments'],
+    ['レストランの予約アプリで、お店の場所を地図で表示したい', 'jp', 'maps'],
+  ])('puts what people there use first for "%s"', (description, market, category) => {
+    const [first] = ranked(description, category);
+    expect({ description, markets: first?.traits.markets }).toEqual({ description, markets: expect.arrayContaining([market]) });
+  });
+
+  it('keeps a market’s local defaults out of the way when the text states no market', () => {
+    for (const provider of ranked('An online shop for handmade candles with card payments and a newsletter', 'payments'))
+      expect(provider.traits.markets).toBeUndefined();
+  });
+
+  it('does not read a market into a place a product merely mentions', () => {
+    const reading = readDescription('A travel app for Europeans visiting Mexico and Peru, with offline maps and bookings');
+    expect([...reading.constraints.keys()]).not.toEqual(expect.arrayContaining(['latinAmerica']));
+  });
+});
+
 describe('needs the domain implies', () => {
   it.each<[string, CategoryId]>([
     ['An app to split expenses between flatmates', 'auth'],

@@ -8,6 +8,7 @@ import {
   type CapabilityFacts,
   CONSTRAINT_FACTS,
   type ConstraintFacts,
+  constraintFacts,
   type IndexedProvider,
   providersIn,
 } from '../catalog/catalog.js';
@@ -17,6 +18,8 @@ import { jobsFor, type Reading } from './reading.js';
 
 const KEYWORD_WEIGHT = 2.5;
 const MOBILE_BONUS = 4;
+/** A market's local default, for a description that states no market it serves: a poorer default pick. */
+const ELSEWHERE_PENALTY = 3;
 
 type Check = (traits: ProviderTraits) => boolean;
 /** Each test compiled once into a function: ranking runs it for every provider of every category. */
@@ -105,6 +108,14 @@ export interface RankedCategory {
   notes: string[];
 }
 
+/** The markets the reading's constraints ask for (the markets their first ranking test names). */
+const statedMarkets = (reading: Reading): ReadonlySet<string> => {
+  const markets = new Set<string>();
+  for (const id of reading.constraints.keys())
+    for (const market of constraintFacts(id)?.rankFirst?.[0]?.markets ?? []) markets.add(market);
+  return markets;
+};
+
 /** Whether a product's name says it is the maker's: "Supabase Auth", "Cloud Storage for Firebase". */
 const isMadeBy = (name: string, maker: string): boolean =>
   maker.length >= 3 && (name.startsWith(`${maker} `) || name.endsWith(` ${maker}`));
@@ -154,10 +165,12 @@ export const rankProviders = (category: CategoryId, reading: Reading): RankedCat
   }
 
   const mobile = reading.archetypes.has('mobile app') || reading.archetypes.has('app');
+  const markets = statedMarkets(reading);
   const score = (p: IndexedProvider): number => {
     const { traits, popularity } = p.entry;
     let s = popularity + KEYWORD_WEIGHT * (reading.keywordHits[p.index] ?? 0);
     if (mobile && traits.platforms.includes('mobile')) s += MOBILE_BONUS;
+    if (traits.markets && !traits.markets.some((m) => markets.has(m))) s -= ELSEWHERE_PENALTY;
     return s;
   };
   // Named providers first when they do a job the text asks for ("we already use Zendesk"); otherwise
