@@ -43,6 +43,14 @@ export class IndexedProvider {
   get entry(): ProviderFacts {
     return entriesIn(this.category)[this.position] as ProviderFacts;
   }
+
+  private lowerCaseName: string | undefined;
+
+  /** The provider's name in lower case, for comparing with the names a text mentions. */
+  get lowerName(): string {
+    this.lowerCaseName ??= this.entry.name.toLowerCase();
+    return this.lowerCaseName;
+  }
 }
 
 /** What a pattern stands for, with providers, archetypes and constraints resolved to the objects themselves. */

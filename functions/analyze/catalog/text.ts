@@ -126,25 +126,29 @@ const tokenizeAscii = (text: string): Token[] => {
   return tokens;
 };
 
-const HAN = /\p{sc=Han}/gu;
-const KANA = /[\p{sc=Hiragana}\p{sc=Katakana}]/gu;
-const HANGUL = /\p{sc=Hangul}/gu;
-const LETTER = /\p{L}/gu;
-
 /**
  * The script most of a text is written in, when it says something about the market it is for: Chinese
  * characters alone (`han`), with kana (`kana`: Japanese), or Hangul. Undefined for anything else.
+ * Counted by code unit in one pass: near enough for "most of the text", and cheap for a long one.
  */
 export const scriptOf = (text: string): Script | undefined => {
-  if (PLAIN_ASCII.test(text)) return undefined;
-  const count = (pattern: RegExp) => text.match(pattern)?.length ?? 0;
-  const letters = count(LETTER);
-  const han = count(HAN);
-  const kana = count(KANA);
-  const hangul = count(HANGUL);
+  let letters = 0;
+  let han = 0;
+  let kana = 0;
+  let hangul = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) {
+      if ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) letters += 1;
+    } else if (code < 0x2000) letters += 1;
+    else if (code >= 0x3040 && code <= 0x30ff) kana += 1;
+    else if ((code >= 0x3400 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff)) han += 1;
+    else if ((code >= 0xac00 && code <= 0xd7af) || (code >= 0x1100 && code <= 0x11ff)) hangul += 1;
+  }
+  const all = letters + han + kana + hangul;
   // Mostly: a Latin-script text quoting a product's Chinese name is not written in Chinese.
-  if (han + kana >= 0.3 * letters) return kana >= 0.05 * (han + kana) ? 'kana' : 'han';
-  if (hangul >= 0.3 * letters) return 'hangul';
+  if (han + kana >= 0.3 * all) return kana >= 0.05 * (han + kana) ? 'kana' : 'han';
+  if (hangul >= 0.3 * all) return 'hangul';
   return undefined;
 };
 

@@ -36,7 +36,7 @@ export const groundingFor = (reading: Reading): Grounding => {
     .slice(0, EXTRA_CATEGORIES)
     .map(([id]) => id);
   const categories = [...chosen, ...runnersUp].map((category) => {
-    const { providers, job } = rankProviders(category, reading);
+    const { providers, job } = rankProviders(category, reading, CANDIDATES);
     const asked = (reading.needs.get(category)?.jobs.get(job?.id ?? '')?.score ?? 0) > 0;
     return { category, job: asked ? job?.name : undefined, candidates: providers.slice(0, CANDIDATES).map((p) => p.entry.name) };
   });

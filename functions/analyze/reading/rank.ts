@@ -123,7 +123,7 @@ const isMadeBy = (name: string, maker: string): boolean =>
 /** Whether the provider is one of these makers' products. */
 const byMakerOf = (p: IndexedProvider, makers: ReadonlySet<string>): boolean => {
   if (makers.size === 0) return false;
-  const name = p.entry.name.toLowerCase();
+  const name = p.lowerName;
   for (const maker of makers) if (isMadeBy(name, maker)) return true;
   return false;
 };
@@ -132,17 +132,17 @@ const byMakerOf = (p: IndexedProvider, makers: ReadonlySet<string>): boolean => 
 const namedAt = (p: IndexedProvider, reading: Reading): number | undefined => {
   const at = reading.mentioned.get(p.id);
   if (at !== undefined || reading.makers.size === 0) return at;
-  const name = p.entry.name.toLowerCase();
+  const name = p.lowerName;
   for (const [maker, position] of reading.makers) if (isMadeBy(name, maker)) return position;
   return undefined;
 };
 
-export const rankProviders = (category: CategoryId, reading: Reading): RankedCategory => {
+/** The category's providers, best first: the first `limit` of them. */
+export const rankProviders = (category: CategoryId, reading: Reading, limit = Number.POSITIVE_INFINITY): RankedCategory => {
   const jobs = jobsFor(category, reading);
   const mainJob = jobs[0];
   const judgement = judge(category, reading);
   const notes: string[] = [];
-  const named = (p: IndexedProvider) => namedAt(p, reading) !== undefined;
   const doesMainJob = (p: IndexedProvider) => !mainJob || p.entry.capabilities.includes(mainJob.id);
 
   let candidates = providersIn(category).filter((p) => !reading.replacing.has(p.id) && !byMakerOf(p, reading.leaving));
@@ -164,6 +164,11 @@ export const rankProviders = (category: CategoryId, reading: Reading): RankedCat
     if (constraint.rankFirst && !constraint.exclude) notes.push(constraint.label);
   }
 
+  // A provider that does none of the jobs asked ranks after every one that does: with enough of those,
+  // it need not be judged at all (categories hold up to ~80 providers).
+  const doers = candidates.filter((p) => jobTierOf(p.entry, jobs) < jobs.length);
+  if (doers.length >= limit) candidates = doers;
+
   const mobile = reading.archetypes.has('mobile app') || reading.archetypes.has('app');
   const markets = statedMarkets(reading);
   const score = (p: IndexedProvider): number => {
@@ -174,19 +179,20 @@ export const rankProviders = (category: CategoryId, reading: Reading): RankedCat
     return s;
   };
   // Named providers first when they do a job the text asks for ("we already use Zendesk"); otherwise
-  // they rank with the others that do the same job.
-  const namedFirst = (p: IndexedProvider): number =>
-    jobTierOf(p.entry, jobs) < jobs.length ? (namedAt(p, reading) ?? Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER;
-
-  const ranked = candidates.map((p, order) => ({ p, order, first: namedFirst(p), key: judgement(p.entry).key, s: score(p) }));
+  // they rank with the others that do the same job, before those not named.
+  const ranked = candidates.map((p, order) => {
+    const at = namedAt(p, reading);
+    const first = at !== undefined && jobTierOf(p.entry, jobs) < jobs.length ? at : Number.MAX_SAFE_INTEGER;
+    return { p, order, first, named: at !== undefined ? 1 : 0, key: judgement(p.entry).key, s: score(p) };
+  });
   ranked.sort(
     (a, b) =>
       a.first - b.first ||
       compareKeys(a.key, b.key) ||
-      (named(b.p) ? 1 : 0) - (named(a.p) ? 1 : 0) ||
+      b.named - a.named ||
       b.s - a.s ||
       b.p.entry.popularity - a.p.entry.popularity ||
       a.order - b.order,
   );
-  return { providers: ranked.map((x) => x.p), job: mainJob, notes };
+  return { providers: ranked.slice(0, limit).map((x) => x.p), job: mainJob, notes };
 };

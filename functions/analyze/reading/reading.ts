@@ -320,7 +320,7 @@ export const readDescription = (description: string): Reading => {
             break;
           }
           if (cues.belongsToOthers(hit)) break;
-          const maker = owner.provider.entry.name.toLowerCase();
+          const maker = owner.provider.lowerName;
           if (cues.replaces(hit)) {
             reading.replacing.add(owner.provider.id);
             reading.leaving.add(maker);

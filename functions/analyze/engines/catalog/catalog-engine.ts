@@ -30,7 +30,7 @@ const reasonFor = (need: Need | undefined, job: CapabilityFacts | undefined, not
 
 export const recommendFromReading = (reading: Reading, providersPerCategory: number): RawRecommendation => ({
   categories: reading.categories.map((id): RawCategory => {
-    const { providers, job, notes } = rankProviders(id, reading);
+    const { providers, job, notes } = rankProviders(id, reading, providersPerCategory);
     return {
       id,
       reason: reasonFor(reading.needs.get(id), job, notes),
