@@ -23,8 +23,6 @@ export interface Token {
 
 /** Chinese and Japanese script, written without spaces between words. */
 const CJK = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー`;
-/** A run of Chinese or Japanese characters, or a word of any other script's letters and digits. */
-const WORD = new RegExp(String.raw`[${CJK}]+|[[\p{L}\p{N}]--[${CJK}]]+`, 'gv');
 const CJK_RUN = new RegExp(`^[${CJK}]+$`, 'v');
 /** What ends a clause: negation and its scope never cross one. */
 const CLAUSE_END = /[.;!?。；！？\n]/;
@@ -80,35 +78,70 @@ export const tokenize = (text: string): Token[] => {
   const sameOffsets = lower.length === text.length;
   let clause = 0;
   let previousEnd = 0;
-  for (const m of text.matchAll(WORD)) {
-    const raw = m[0];
-    const start = m.index;
+  for (let i = 0; i < text.length; ) {
+    const kind = kindAt(text, i);
+    if (kind === SEPARATOR) {
+      i += widthAt(text, i);
+      continue;
+    }
+    // A run of one kind: a word of letters and digits, or a run of Chinese and Japanese characters.
+    const start = i;
+    while (i < text.length && kindAt(text, i) === kind) i += widthAt(text, i);
     if (start > previousEnd && CLAUSE_END.test(text.slice(previousEnd, start))) clause += 1;
-    previousEnd = start + raw.length;
-    const lowered = sameOffsets ? lower.slice(start, start + raw.length) : '';
-    const plain = sameOffsets && ASCII_WORD.test(lowered);
-    if (!plain && CJK_RUN.test(raw)) {
+    previousEnd = i;
+    const raw = text.slice(start, i);
+    if (kind === CJK_CHARACTER) {
       // Offsets of each pair, counted in UTF-16 units of the original run.
       const chars = [...raw];
       let offset = start;
-      characterPairs(raw).forEach((pair, i) => {
-        const width = (chars[i] as string).length;
-        tokens.push({ word: pair, start: offset, end: offset + width + (chars[i + 1]?.length ?? 0), capitalised: false, clause });
+      characterPairs(raw).forEach((pair, k) => {
+        const width = (chars[k] as string).length;
+        tokens.push({ word: pair, start: offset, end: offset + width + (chars[k + 1]?.length ?? 0), capitalised: false, clause });
         offset += width;
       });
       continue;
     }
+    const lowered = sameOffsets ? lower.slice(start, i) : '';
+    const plain = sameOffsets && ASCII_WORD.test(lowered);
     const first = raw[0] ?? '';
     tokens.push({
       word: plain ? lowered : foldText(raw),
       start,
-      end: start + raw.length,
+      end: i,
       capitalised: plain ? raw.charCodeAt(0) !== lowered.charCodeAt(0) : first !== first.toLowerCase(),
       clause,
     });
   }
   return tokens;
 };
+
+const SEPARATOR = 0;
+const WORD_CHARACTER = 1;
+const CJK_CHARACTER = 2;
+type CharacterKind = typeof SEPARATOR | typeof WORD_CHARACTER | typeof CJK_CHARACTER;
+
+const CJK_CHAR = new RegExp(`^[${CJK}]$`, 'v');
+const OTHER_WORD_CHAR = new RegExp(String.raw`^[[\p{L}\p{N}]--[${CJK}]]$`, 'v');
+/** The kind of each non-ASCII character seen so far: a text uses few, each asked of the patterns once. */
+const kinds = new Map<number, CharacterKind>();
+
+/** What the character at `i` is: as the word pattern above reads it, by code point. */
+const kindAt = (text: string, i: number): CharacterKind => {
+  const code = text.charCodeAt(i);
+  if (code < 0x80)
+    return (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) ? WORD_CHARACTER : SEPARATOR;
+  const point = text.codePointAt(i) as number;
+  let kind = kinds.get(point);
+  if (kind === undefined) {
+    const character = String.fromCodePoint(point);
+    kind = CJK_CHAR.test(character) ? CJK_CHARACTER : OTHER_WORD_CHAR.test(character) ? WORD_CHARACTER : SEPARATOR;
+    kinds.set(point, kind);
+  }
+  return kind;
+};
+
+/** How many UTF-16 code units the character at `i` takes. */
+const widthAt = (text: string, i: number): number => ((text.codePointAt(i) as number) > 0xffff ? 2 : 1);
 
 const tokenizeAscii = (text: string): Token[] => {
   const tokens: Token[] = [];
