@@ -137,6 +137,9 @@ const load = (compiled: CatalogHeader) => {
       else resolved.push(resolveOne(o));
     }
     if (keywords.length > 0) resolved.push({ kind: 'keywords', providers: keywords });
+    // Cues and vetoes first: a reading looks for them in every hit before it reads anything else.
+    const early = (o: Owner) => (o.kind === 'cue' || o.kind === 'veto' ? 0 : 1);
+    resolved.sort((a, b) => early(a) - early(b));
     if (learned.length > 0)
       resolved.push({
         kind: 'learned',

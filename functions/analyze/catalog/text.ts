@@ -311,9 +311,19 @@ interface Phrase {
 }
 
 /** The phrases one word of text can start: those any next word may continue, and those keyed by their exact second word. */
+/**
+ * The phrases one word of text can start, keyed by what they need of the next words, so a scan tries
+ * only those that can fit: common words ("customers", "online") start hundreds of phrases.
+ */
 interface Candidates {
+  /** Phrases of one word, or whose next words no key covers: tried at every occurrence. */
   any: Phrase[];
+  /** By their exact second word. */
   bySecondWord: Map<string, Phrase[]>;
+  /** "customers _ pix": by the exact word after a one-word gap. */
+  byWordAfterGap: Map<string, Phrase[]>;
+  /** "online shop*": by the first letters of their second word, a prefix. */
+  bySecondWordStart: Map<string, Phrase[]>;
 }
 
 interface PrefixPhrase extends Phrase {
@@ -390,11 +400,13 @@ export class PhraseIndex<O, T> {
     if (found) return found;
     const prefixed =
       word.length < BUCKET ? NO_PHRASES : this.phrasesInBucket(word.slice(0, BUCKET)).filter((p) => word.startsWith(p.prefix));
-    found = { any: [], bySecondWord: new Map() };
+    found = { any: [], bySecondWord: new Map(), byWordAfterGap: new Map(), bySecondWordStart: new Map() };
     for (const phrase of [...this.phrasesStartingWith(word), ...prefixed]) {
-      const second = phrase.rest[0]?.exact;
-      if (second === undefined) found.any.push(phrase);
-      else push(found.bySecondWord, second, phrase);
+      const [second, third] = phrase.rest;
+      if (second?.exact !== undefined) push(found.bySecondWord, second.exact, phrase);
+      else if (second?.prefix !== undefined) push(found.bySecondWordStart, second.prefix.slice(0, BUCKET), phrase);
+      else if (second !== undefined && third?.exact !== undefined) push(found.byWordAfterGap, third.exact, phrase);
+      else found.any.push(phrase);
     }
     // Words of descriptions are unbounded: forget them all now and then rather than grow for ever.
     if (this.candidates.size >= CANDIDATE_CACHE_WORDS) this.candidates.clear();
@@ -407,12 +419,18 @@ export class PhraseIndex<O, T> {
    * caller skip phrases it has no more use for (already counted).
    */
   scan(tokens: readonly Token[], visit: (hit: PhraseHit<T>) => void, wants: (phrase: PhraseKey) => boolean = () => true): void {
+    const tryAll = (phrases: readonly Phrase[] | undefined, at: number) => {
+      if (phrases) for (const phrase of phrases) this.match(phrase, tokens, at, visit, wants);
+    };
     for (let i = 0; i < tokens.length; i++) {
-      const { any, bySecondWord } = this.candidatesFor((tokens[i] as Token).word);
-      for (const phrase of any) this.match(phrase, tokens, i, visit, wants);
-      if (bySecondWord.size === 0 || i + 1 >= tokens.length) continue;
-      const next = bySecondWord.get((tokens[i + 1] as Token).word);
-      if (next) for (const phrase of next) this.match(phrase, tokens, i, visit, wants);
+      const { any, bySecondWord, byWordAfterGap, bySecondWordStart } = this.candidatesFor((tokens[i] as Token).word);
+      tryAll(any, i);
+      const second = tokens[i + 1]?.word;
+      if (second === undefined) continue;
+      if (bySecondWord.size > 0) tryAll(bySecondWord.get(second), i);
+      if (bySecondWordStart.size > 0) tryAll(bySecondWordStart.get(second.slice(0, BUCKET)), i);
+      const third = tokens[i + 2]?.word;
+      if (third !== undefined && byWordAfterGap.size > 0) tryAll(byWordAfterGap.get(third), i);
     }
   }
 

@@ -192,6 +192,17 @@ class PhraseMarks {
   }
 }
 const countedMarks = new PhraseMarks();
+
+const implications = new WeakMap<ArchetypeFacts, [CategoryId, number][]>();
+/** An archetype's implied needs as a list, made once. */
+const impliedBy = (archetype: ArchetypeFacts): [CategoryId, number][] => {
+  let list = implications.get(archetype);
+  if (!list) {
+    list = Object.entries(archetype.implies) as [CategoryId, number][];
+    implications.set(archetype, list);
+  }
+  return list;
+};
 const mentionOnlyMarks = new PhraseMarks();
 
 const newNeed = (): Need => ({ score: 0, direct: 0, evidence: [], impliedBy: [], jobs: new Map() });
@@ -228,13 +239,14 @@ export const readDescription = (description: string): Reading => {
   /** Per category, the tokens a veto covers: its signals there mean something else. */
   const vetoed = new Map<CategoryId, Set<number>>();
   for (const hit of hits) {
+    // A phrase's cues and vetoes come first among its owners (catalog.ts): the rest can wait.
     for (const owner of hit.owners) {
       if (owner.kind === 'cue') cues.add(hit, owner.cue);
       else if (owner.kind === 'veto') {
         const covered = vetoed.get(owner.category) ?? new Set<number>();
         for (let k = hit.from; k < hit.to; k++) covered.add(k);
         vetoed.set(owner.category, covered);
-      }
+      } else break;
     }
   }
   const isVetoed = (category: CategoryId, hit: Hit): boolean => {
@@ -403,7 +415,7 @@ export const readDescription = (description: string): Reading => {
       reading.archetypes.delete(archetype.name);
       continue;
     }
-    for (const [category, weight] of Object.entries(archetype.implies) as [CategoryId, number][]) {
+    for (const [category, weight] of impliedBy(archetype)) {
       const n = need(category);
       n.score += cues.existingProduct ? weight * EXISTING_PRODUCT_DAMPING : weight;
       if (!n.impliedBy.includes(archetype.name)) n.impliedBy.push(archetype.name);
