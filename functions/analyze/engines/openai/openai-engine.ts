@@ -83,6 +83,9 @@ const withoutNulls = (output: ModelOutput): RawRecommendation => ({
   })),
 });
 
+/** A failure this close to the deadline is the deadline's: timers and sockets race at its edge. */
+const DEADLINE_SLACK_MS = 100;
+
 /** Maps an SDK failure onto our errors; returns the error to throw. */
 const toEngineError = (err: unknown, logger: Log): Error => {
   if (err instanceof OpenAI.APIUserAbortError || err instanceof OpenAI.APIConnectionTimeoutError) {
@@ -187,12 +190,14 @@ export const createOpenAIEngine = ({ apiKey, model, baseURL, logger }: OpenAIEng
         }
       }
     } catch (err: unknown) {
-      // Once our deadline has fired, whatever the SDK reports (its own time-out, an abort, a dropped
-      // connection: the order is a race) the fault is that the provider took too long.
+      // Once our deadline has fired or is due, whatever the SDK reports (its own time-out, an abort, a
+      // dropped connection: the order is a race, more so on a busy machine) the fault is that the
+      // provider took the whole budget.
+      const outOfTime = callSignal.aborted || Date.now() - started >= budgetMs - DEADLINE_SLACK_MS;
       const mapped =
         err instanceof ProviderUnavailableError
           ? err
-          : callSignal.aborted
+          : outOfTime
             ? new ProviderUnavailableError('timeout', DEFAULT_RETRY_AFTER_SECONDS, { cause: err })
             : toEngineError(err, logger);
       outcome = mapped instanceof ProviderUnavailableError ? mapped.reason : 'request_rejected';
