@@ -6,8 +6,7 @@
  * missed; `--set <substring>` scores only the matching sets; QUALITY_DIR=<folder> scores another folder.
  */
 import { pathToFileURL } from 'node:url';
-import { recommendFromCatalog } from '../functions/analyze/engines/catalog/catalog-engine.js';
-import { shape } from '../functions/analyze/shape.js';
+import { recommend } from '../tests/support/catalog-answer.js';
 import {
   HELD_OUT,
   type LabelledDescription,
@@ -36,7 +35,7 @@ interface Scored {
 }
 
 const scoreItem = (item: LabelledDescription): Scored => {
-  const answer = shape(recommendFromCatalog(item.description, 3), { providersPerCategory: 3 });
+  const answer = recommend(item.description);
   const returned = answer.map((c) => c.id);
   const categories = scoreCategories(item, returned);
   const providers = scoreProviders(item, new Map(answer.map((c) => [c.id, c.providers.map((p) => p.name)])));

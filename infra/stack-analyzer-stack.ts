@@ -30,7 +30,7 @@ import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { MCP_PATH, OPENAPI_PATH } from '../functions/analyze/limits.js';
+import { ANALYZE_PATH, MCP_PATH, OPENAPI_PATH } from '../functions/analyze/limits.js';
 import { addAlarms } from './alarms.js';
 import { AnalyzeFunction } from './analyze-function.js';
 import { analyzeRequestModelSchema } from './api-model.js';
@@ -147,7 +147,7 @@ export class StackAnalyzerStack extends Stack {
     this.api = this.restApi({ throttleRateLimit, throttleBurstLimit, logRetention, corsOrigin, apiKeyRequired });
     this.apiWebAcl();
     new CfnOutput(this, 'ApiUrl', {
-      value: this.api.urlForPath('/api/analyze'),
+      value: this.api.urlForPath(ANALYZE_PATH),
       description: 'The API itself: it answers only requests that come through the site (SiteUrl/api/analyze)',
     });
     if (this.secret) new CfnOutput(this, 'SecretArn', { value: this.secret.secretArn, description: 'Put the OpenAI key here' });

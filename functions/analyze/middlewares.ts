@@ -16,7 +16,7 @@ import { metrics } from './metrics.js';
 type HttpRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>;
 
 /** The id a client can quote to us: API Gateway's request id, or Lambda's when there is none. */
-export const requestIdOf = (request: HttpRequest): string =>
+const requestIdOf = (request: HttpRequest): string =>
   request.event?.requestContext?.requestId || request.context?.awsRequestId || 'unknown';
 
 /** Puts X-Request-Id on every answer, success or problem, and the id on every log line. */

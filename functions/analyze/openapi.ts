@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { createDocument, type ZodOpenApiResponseObject } from 'zod-openapi';
 import {
+  ANALYZE_PATH,
   analyzeRequestSchema,
   analyzeResponseSchema,
   categorySchema,
@@ -53,7 +54,7 @@ export const openApiDocument = () =>
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     paths: {
-      '/api/analyze': {
+      [ANALYZE_PATH]: {
         post: {
           operationId: 'analyzeProject',
           summary: 'Recommend a technology stack for a project description',

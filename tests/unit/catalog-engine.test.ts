@@ -1,16 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { findCatalogProvider } from '../../functions/analyze/catalog/directory.js';
-import { recommendFromCatalog } from '../../functions/analyze/engines/catalog/catalog-engine.js';
 import { readDescription } from '../../functions/analyze/reading/reading.js';
-import { shape } from '../../functions/analyze/shape.js';
+import { categoriesOf, recommend } from '../support/catalog-answer.js';
 import { EXAMPLES, heldOutDescriptions, readLabelledSet, scoreCategories, scoreProviders } from '../support/labelled-set.js';
 
 /** What the held-out sets must not fall below: a guard against regressions, under the figures measured. */
 const FLOOR = { recall: 0.86, precision: 0.86, fit: 0.7 };
 
-const recommend = (description: string, providersPerCategory = 3) =>
-  shape(recommendFromCatalog(description, providersPerCategory), { providersPerCategory });
-const categoriesOf = (description: string) => recommend(description).map((c) => c.id);
 const topOf = (description: string, category: string) => {
   const found = recommend(description).find((c) => c.id === category);
   return found?.providers.map((p) => ({ ...p, entry: findCatalogProvider(p.name, found.id) }));

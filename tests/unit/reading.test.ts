@@ -7,12 +7,8 @@ import { describe, expect, it } from '@jest/globals';
 import { findCatalogProvider } from '../../functions/analyze/catalog/directory.js';
 import type { ProviderFacts } from '../../functions/analyze/catalog/types.js';
 import type { CategoryId } from '../../functions/analyze/contract.js';
-import { recommendFromCatalog } from '../../functions/analyze/engines/catalog/catalog-engine.js';
 import { readDescription } from '../../functions/analyze/reading/reading.js';
-import { shape } from '../../functions/analyze/shape.js';
-
-const recommend = (description: string, providersPerCategory = 3) =>
-  shape(recommendFromCatalog(description, providersPerCategory), { providersPerCategory });
+import { categoriesOf, recommend } from '../support/catalog-answer.js';
 
 /** The catalogue entries of a category's ranked providers; the test fails when the category is missing. */
 const ranked = (description: string, category: CategoryId): ProviderFacts[] => {
@@ -23,8 +19,6 @@ const ranked = (description: string, category: CategoryId): ProviderFacts[] => {
   });
   return (found?.providers ?? []).map((p) => findCatalogProvider(p.name, category) as ProviderFacts);
 };
-
-const categoriesOf = (description: string) => recommend(description).map((c) => c.id);
 
 describe('the job wanted inside a category', () => {
   it.each<[CategoryId, string, string]>([

@@ -120,7 +120,6 @@ const WORD_CHARACTER = 1;
 const CJK_CHARACTER = 2;
 type CharacterKind = typeof SEPARATOR | typeof WORD_CHARACTER | typeof CJK_CHARACTER;
 
-const CJK_CHAR = new RegExp(`^[${CJK}]$`, 'v');
 const OTHER_WORD_CHAR = new RegExp(String.raw`^[[\p{L}\p{N}]--[${CJK}]]$`, 'v');
 /** The kind of each non-ASCII character seen so far: a text uses few, each asked of the patterns once. */
 const kinds = new Map<number, CharacterKind>();
@@ -134,7 +133,7 @@ const kindAt = (text: string, i: number): CharacterKind => {
   let kind = kinds.get(point);
   if (kind === undefined) {
     const character = String.fromCodePoint(point);
-    kind = CJK_CHAR.test(character) ? CJK_CHARACTER : OTHER_WORD_CHAR.test(character) ? WORD_CHARACTER : SEPARATOR;
+    kind = CJK_RUN.test(character) ? CJK_CHARACTER : OTHER_WORD_CHAR.test(character) ? WORD_CHARACTER : SEPARATOR;
     kinds.set(point, kind);
   }
   return kind;

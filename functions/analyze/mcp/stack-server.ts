@@ -15,7 +15,7 @@ import {
 import { toHttpProblem } from '../errors.js';
 import { stackAsText } from '../stack-text.js';
 
-export const TOOL_NAME = 'recommend_stack';
+const TOOL_NAME = 'recommend_stack';
 
 /** How a door answers one request: the API's use case, a deployed API, or the embedded catalogue. */
 export type Recommend = (request: AnalyzeRequest, signal: AbortSignal) => Promise<AnalyzeResponse>;
