@@ -54,7 +54,7 @@ describe('baselines by the shape of the application', () => {
     ['a web app where teams track their expenses', ['frontend', 'database']],
     ['an iPhone and Android app for hikers to log their trails', ['mobile', 'database']],
     ['a nightly data pipeline that loads CSV files from partners into our warehouse', ['data']],
-    ['a Slack bot that answers HR questions with an LLM', ['ai', 'backend']],
+    ['a Slack bot that answers HR questions with an LLM', ['ai', 'vectordb']],
     ['a multiplayer browser game with matchmaking and leaderboards', ['games']],
     ['IoT sensors in greenhouses report humidity every minute', ['iot', 'database']],
     ['an internal tool for our support staff to look up customer accounts', ['frontend', 'database', 'auth']],

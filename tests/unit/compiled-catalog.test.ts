@@ -25,7 +25,8 @@ describe('the compiled catalogue the function reads', () => {
       ['pay*', 1],
       ['数据库', 2],
     ]);
-    const file = unpack<{ note: string }>(pack({ note: 'x' }, tables, 'stripe=0', { payments: '[{"id":"stripe"}]' }));
+    const neighbours = { postings: { pay: '1.2;0,3' }, examples: [{ norm: 1, needs: [3], picks: [], avoids: [] }] };
+    const file = unpack<{ note: string }>(pack({ note: 'x' }, tables, 'stripe=0', { payments: '[{"id":"stripe"}]' }, neighbours));
     expect(file.header.note).toBe('x');
     expect(file.phrases.word('get')).toBe(tables.byWord.get);
     expect(file.phrases.prefix('pay')).toBe(tables.byPrefix.pay);
@@ -34,6 +35,11 @@ describe('the compiled catalogue the function reads', () => {
     expect(file.names()).toBe('stripe=0');
     expect(file.entries('payments')).toBe('[{"id":"stripe"}]');
     expect(file.entries('maps')).toBeUndefined();
+    // A word's neighbour postings never shadow its phrases, nor the other way round.
+    expect(file.postings('pay')).toBe('1.2;0,3');
+    expect(file.postings('get')).toBeUndefined();
+    expect(file.phrases.word('pay')).toBeUndefined();
+    expect(JSON.parse(file.examples())).toEqual(neighbours.examples);
   });
 });
 

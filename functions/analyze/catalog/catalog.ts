@@ -9,11 +9,12 @@
 import { readFileSync } from 'node:fs';
 import { CATEGORY_IDS, type CategoryId } from '../category-ids.js';
 import type { ArchetypeFacts, CapabilityFacts, CatalogHeader, CompiledOwner, ConstraintFacts, Cue } from './compile.js';
+import type { NeighbourExample } from './learn.js';
 import { CATALOG_FILE, type Unpacked, unpack } from './packed.js';
 import { compactName, PhraseIndex } from './text.js';
 import type { ConstraintId, ProviderFacts } from './types.js';
 
-export type { ArchetypeFacts, CapabilityFacts, ConstraintFacts, Cue };
+export type { ArchetypeFacts, CapabilityFacts, ConstraintFacts, Cue, NeighbourExample };
 export { compactName };
 
 const packed: Unpacked<CatalogHeader> = unpack(readFileSync(CATALOG_FILE));
@@ -206,3 +207,37 @@ export const providersNamed = (name: string): readonly IndexedProvider[] => cata
 
 /** Changes whenever the catalogue or its patterns change: part of cache keys and of what the logs say answered. */
 export const catalogVersion = (): string => COMPILED.version;
+
+/** A word's weight as neighbour evidence and the labelled examples that have it. */
+export interface Postings {
+  /** Numbers the words decoded so far, from 0: a reading can mark the ones it has seen in an array. */
+  id: number;
+  weight: number;
+  examples: Uint16Array;
+}
+
+/** Decoded once per word: a description's words are mostly the same few thousand. */
+const decodedPostings = new Map<string, Postings | null>();
+let decodedCount = 0;
+
+/** The labelled examples that have this word feature (learnedFeatures), or undefined when none is kept. */
+export const postingsOf = (feature: string): Postings | undefined => {
+  let found = decodedPostings.get(feature);
+  if (found === undefined) {
+    const entry = packed.postings(feature);
+    if (entry === undefined) found = null;
+    else {
+      const [weight = '0', list = ''] = entry.split(';');
+      found = { id: decodedCount++, weight: Number(weight), examples: Uint16Array.from(list.split(','), Number) };
+    }
+    decodedPostings.set(feature, found);
+  }
+  return found ?? undefined;
+};
+
+let examples: readonly NeighbourExample[] | undefined;
+/** The labelled examples as neighbours, decoded on first use. */
+export const neighbourExamples = (): readonly NeighbourExample[] => {
+  examples ??= JSON.parse(packed.examples()) as NeighbourExample[];
+  return examples;
+};

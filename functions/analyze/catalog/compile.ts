@@ -11,7 +11,15 @@ import { ARCHETYPES, RELATED_NEEDS } from './data/archetypes.js';
 import { CONSTRAINTS } from './data/constraints.js';
 import { CATALOG_DATA } from './data/index.js';
 import { LANGUAGE } from './data/language.js';
-import { type JobOf, type LabelledExample, type LearnedEvidence, learnEvidence, readExamples } from './learn.js';
+import {
+  type LabelledExample,
+  type LearnedEvidence,
+  learnEvidence,
+  type NeighbourTable,
+  neighbourTable,
+  type PicksOf,
+  readExamples,
+} from './learn.js';
 import { pack } from './packed.js';
 import { problemsIn } from './schema.js';
 import { compactName, compilePhrases, isValidPattern, nameToPattern, type PhraseTables } from './text.js';
@@ -75,6 +83,8 @@ export interface CompiledCatalog {
    */
   names: string;
   entries: CompiledEntries;
+  /** The labelled examples as neighbours that vote: postings are looked up a word at a time, examples decoded on first use. */
+  neighbours: NeighbourTable;
 }
 
 /** Each category's provider entries, in the order of `providers`, as the JSON of a ProviderFacts[]. */
@@ -100,25 +110,28 @@ const SOURCE: CatalogSource = {
 };
 
 /**
- * The job an example's provider check asks for: the main job most of the named providers that the
- * catalogue knows in that category are known for. Names compare as the published scorer compares them.
+ * The providers an example's provider check names in a category, by catalogue position, and the job
+ * it asks for: the main job most of them are known for. Names compare as the published scorer compares them.
  */
-const jobOfNames =
-  (categories: readonly CategoryData[]): JobOf =>
+const picksIn =
+  (categories: readonly CategoryData[], positionOf: ReadonlyMap<string, number>): PicksOf =>
   (category, names) => {
     const providers = categories.find((c) => c.id === category)?.providers ?? [];
     const votes = new Map<string, number>();
+    const found = new Set<number>();
     for (const name of names) {
       const wanted = compactName(name);
-      const found = providers.find((p) => {
+      const match = providers.find((p) => {
         const own = compactName(p.name);
         return own === wanted || (Math.min(own.length, wanted.length) >= 5 && (own.includes(wanted) || wanted.includes(own)));
       });
-      const job = found?.capabilities[0];
+      if (!match) continue;
+      found.add(positionOf.get(match.id) as number);
+      const job = match.capabilities[0];
       if (job) votes.set(job, (votes.get(job) ?? 0) + 1);
     }
     const [best] = [...votes].sort((a, b) => b[1] - a[1]);
-    return best?.[0];
+    return { job: best?.[0], providers: [...found] };
   };
 
 /** A keyword shared by more providers of one category than this is left out of ranking. */
@@ -196,7 +209,9 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
   for (const [cue, list] of Object.entries(source.language) as [Cue, readonly string[]][]) {
     addAll(list, owner({ kind: 'cue', cue }));
   }
-  const learned = learnEvidence(source.examples, jobOfNames(source.categories));
+  const picksOf = picksIn(source.categories, new Map(providers.map(([id], position) => [id, position])));
+  const learned = learnEvidence(source.examples, (category, names) => picksOf(category, names).job);
+  const neighbours = neighbourTable(source.examples, picksOf);
   // Equal weights share one owner, so the owner list stays short.
   const learnedOwners = new Map<string, number>();
   const shared = (o: CompiledOwner): number => {
@@ -232,12 +247,12 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
     Object.entries(entries).map(([id, list]) => [id, JSON.stringify(list)]),
   ) as CompiledEntries;
   const version = createHash('sha256')
-    .update(JSON.stringify([content, phrases, nameIndex, entriesJson]))
+    .update(JSON.stringify([content, phrases, nameIndex, entriesJson, neighbours]))
     .digest('hex')
     .slice(0, 12);
-  return { header: { version, ...content }, phrases, names: nameIndex, entries: entriesJson };
+  return { header: { version, ...content }, phrases, names: nameIndex, entries: entriesJson, neighbours };
 };
 
 /** The compiled catalogue as the file the function reads (see packed.ts). */
-export const packCatalog = ({ header, phrases, names, entries }: CompiledCatalog): Buffer =>
-  pack(header, phrases, names, entries);
+export const packCatalog = ({ header, phrases, names, entries, neighbours }: CompiledCatalog): Buffer =>
+  pack(header, phrases, names, entries, neighbours);

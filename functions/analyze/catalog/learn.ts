@@ -8,7 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { CATEGORY_IDS, type CategoryId } from '../category-ids.js';
-import { tokenize } from './text.js';
+import { learnedFeatures, tokenize } from './text.js';
 
 export interface LabelledExample {
   description: string;
@@ -18,6 +18,8 @@ export interface LabelledExample {
   ok: readonly string[];
   /** Provider checks: per category, the providers of the right kind for rank 1. */
   first?: Readonly<Record<string, readonly string[]>>;
+  /** Provider checks: per category, providers of the wrong kind, or that break a stated constraint. */
+  avoid?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** One learned piece of evidence: a pattern and what it adds to a category's log-odds. */
@@ -44,27 +46,9 @@ const MIN_EXAMPLES = 2;
 const MIN_WEIGHT = 0.35;
 /** Weights are kept to this precision, so equal weights share one owner in the compiled index. */
 const STEP = 0.25;
-const STEM_LENGTH = 5;
-
-const CJK_PAIR = /^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー]{1,2}$/u;
-const PLAIN_WORD = /^[a-z0-9]+$/;
 
 /** The features of a text, as patterns: words, word pairs, and stems of long words ("summa*"). */
-export const featuresOf = (text: string): Set<string> => {
-  const words = tokenize(text).map((t) => t.word);
-  const features = new Set<string>();
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i] as string;
-    const plain = PLAIN_WORD.test(word);
-    if (!plain && !CJK_PAIR.test(word)) continue;
-    features.add(word);
-    if (plain && word.length > STEM_LENGTH + 1) features.add(`${word.slice(0, STEM_LENGTH)}*`);
-    const next = words[i + 1];
-    if (next !== undefined && (PLAIN_WORD.test(next) || CJK_PAIR.test(next)) && plain === PLAIN_WORD.test(next))
-      features.add(`${word} ${next}`);
-  }
-  return features;
-};
+export const featuresOf = (text: string): Set<string> => learnedFeatures(tokenize(text), true);
 
 /** Reads every *.jsonl file of a folder as labelled examples. */
 export const readExamples = (dir: URL): LabelledExample[] =>
@@ -118,7 +102,7 @@ const trainLogistic = (samples: readonly Sample[], features: number): { bias: nu
  * The job a labelled example asks for in a category, when its `first` check names the providers of
  * the right kind: their most common main job in the catalogue.
  */
-export type JobOf = (category: CategoryId, firstNames: readonly string[]) => string | undefined;
+type JobOf = (category: CategoryId, firstNames: readonly string[]) => string | undefined;
 
 export const learnEvidence = (examples: readonly LabelledExample[], jobOf?: JobOf): LearnedEvidence => {
   // Features by index, kept only when seen in enough examples.
@@ -169,4 +153,73 @@ export const learnEvidence = (examples: readonly LabelledExample[], jobOf?: JobO
     }
   }
   return { bias, weights, jobBias, jobWeights };
+};
+
+/**
+ * One labelled example as a neighbour (reading/neighbours.ts): how long its feature vector is, and what
+ * it says a project like it needs.
+ */
+export interface NeighbourExample {
+  /** Length of the example's feature vector: a similarity divides by it. */
+  norm: number;
+  /** The categories it needs, by position in CATEGORY_IDS. */
+  needs: number[];
+  /** Per category with a `first` check: the job the right providers do, and those providers by catalogue position. */
+  picks: [category: number, job: string | null, providers: number[]][];
+  /** The providers its `avoid` checks name, by catalogue position. */
+  avoids: number[];
+}
+
+export interface NeighbourTable {
+  /** Per feature, its weight (inverse document frequency) and the examples that have it: "weight;example,example…". */
+  postings: Record<string, string>;
+  examples: NeighbourExample[];
+}
+
+/** The providers of a category that a provider check names, by catalogue position, and the job most of them do. */
+export type PicksOf = (category: CategoryId, names: readonly string[]) => { job: string | undefined; providers: number[] };
+
+/** A word in more than this share of the examples tells them apart too little to be worth its postings. */
+const NEIGHBOUR_MAX_SHARE = 0.25;
+
+/**
+ * The labelled examples as neighbours that vote. Features are words and stems (not word pairs: they
+ * made the table five times larger and the votes no better), seen in at least MIN_EXAMPLES examples.
+ */
+export const neighbourTable = (examples: readonly LabelledExample[], picksOf: PicksOf): NeighbourTable => {
+  const featureSets = examples.map((e) => learnedFeatures(tokenize(e.description), false));
+  const holders = new Map<string, number[]>();
+  featureSets.forEach((set, i) => {
+    for (const f of set) holders.set(f, [...(holders.get(f) ?? []), i]);
+  });
+  const weights = new Map<string, number>();
+  const postings: Record<string, string> = {};
+  for (const [feature, list] of [...holders].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (list.length < MIN_EXAMPLES || list.length > NEIGHBOUR_MAX_SHARE * examples.length) continue;
+    const weight = Number(Math.log((examples.length + 1) / (list.length + 1)).toFixed(3));
+    weights.set(feature, weight);
+    postings[feature] = `${weight};${list.join(',')}`;
+  }
+  const categoryIndex = new Map(CATEGORY_IDS.map((id, i) => [id, i]));
+  return {
+    postings,
+    examples: examples.map((e, i) => {
+      let squares = 0;
+      for (const f of featureSets[i] as Set<string>) squares += (weights.get(f) ?? 0) ** 2;
+      const needs = [...new Set(e.must.flatMap((g) => g.split('|')))].flatMap((id) => {
+        const at = categoryIndex.get(id as CategoryId);
+        return at === undefined ? [] : [at];
+      });
+      const picks = Object.entries(e.first ?? {}).flatMap(([category, names]): NeighbourExample['picks'] => {
+        const at = categoryIndex.get(category as CategoryId);
+        if (at === undefined) return [];
+        const { job, providers } = picksOf(category as CategoryId, names);
+        return job || providers.length > 0 ? [[at, job ?? null, providers]] : [];
+      });
+      const avoids = Object.entries(e.avoid ?? {}).flatMap(([category, names]) =>
+        categoryIndex.has(category as CategoryId) ? picksOf(category as CategoryId, names).providers : [],
+      );
+      return { norm: Number(Math.sqrt(squares).toFixed(3)), needs, picks, avoids };
+    }),
+  };
 };

@@ -8,10 +8,13 @@
  *   H bytes    header: JSON, UTF-8 (everything small, and where each section lies)
  *   phrases    uint32 LE bucket count N, N + 1 bucket offsets, then each bucket's lines
  *              "key\u0001entry" joined by "\n" (a key is a word, or "*" and a prefix's first letters)
+ *              (the labelled examples' word postings share the table, under keys starting "#")
  *   names      UTF-8 text
  *   entries    per category, UTF-8 JSON of its ProviderFacts[]
+ *   examples   UTF-8 JSON of the labelled examples as neighbours (NeighbourExample[])
  */
 import type { CategoryId } from '../category-ids.js';
+import type { NeighbourTable } from './learn.js';
 import type { PhraseSource, PhraseTables } from './text.js';
 
 /**
@@ -31,6 +34,7 @@ export interface PackedSections {
   phrases: Span;
   names: Span;
   entries: Partial<Record<CategoryId, Span>>;
+  examples: Span;
 }
 
 const KEY_SEPARATOR = '\u0001';
@@ -43,16 +47,20 @@ const hash = (key: string): number => {
 };
 
 const prefixKey = (bucket: string) => `*${bucket}`;
+/** Words are lower-case letters, digits or CJK characters: "#" never starts one. */
+const postingKey = (feature: string) => `#${feature}`;
 
 export const pack = <H extends object>(
   header: H,
   phrases: PhraseTables,
   names: string,
   entries: Partial<Record<CategoryId, string>>,
+  neighbours: NeighbourTable = { postings: {}, examples: [] },
 ): Buffer => {
   const keyed: [string, string][] = [
     ...Object.entries(phrases.byWord),
     ...Object.entries(phrases.byPrefix).map(([bucket, entry]): [string, string] => [prefixKey(bucket), entry]),
+    ...Object.entries(neighbours.postings).map(([feature, entry]): [string, string] => [postingKey(feature), entry]),
   ];
   // About one key per bucket: a look-up decodes a line or two.
   let count = 1;
@@ -72,6 +80,7 @@ export const pack = <H extends object>(
   const phraseSection = Buffer.concat([table, ...bucketBytes]);
   const nameSection = Buffer.from(names, 'utf8');
   const entrySections = Object.entries(entries).map(([id, json]) => [id, Buffer.from(json as string, 'utf8')] as const);
+  const exampleSection = Buffer.from(JSON.stringify(neighbours.examples), 'utf8');
 
   // The header holds the sections' places, which depend on the header's own length: lay out twice.
   const layout = (headerLength: number) => {
@@ -85,6 +94,7 @@ export const pack = <H extends object>(
       phrases: span(phraseSection.length),
       names: span(nameSection.length),
       entries: Object.fromEntries(entrySections.map(([id, bytes]) => [id, span(bytes.length)])),
+      examples: span(exampleSection.length),
     } satisfies PackedSections;
   };
   let headerBytes = Buffer.from(JSON.stringify({ ...header, sections: layout(0) }), 'utf8');
@@ -94,7 +104,14 @@ export const pack = <H extends object>(
   }
   const prefix = Buffer.alloc(4);
   prefix.writeUInt32LE(headerBytes.length, 0);
-  return Buffer.concat([prefix, headerBytes, phraseSection, nameSection, ...entrySections.map(([, bytes]) => bytes)]);
+  return Buffer.concat([
+    prefix,
+    headerBytes,
+    phraseSection,
+    nameSection,
+    ...entrySections.map(([, bytes]) => bytes),
+    exampleSection,
+  ]);
 };
 
 export interface Unpacked<H> {
@@ -102,12 +119,16 @@ export interface Unpacked<H> {
   phrases: PhraseSource;
   names: () => string;
   entries: (category: CategoryId) => string | undefined;
+  /** A word's neighbour postings, encoded as in NeighbourTable.postings. */
+  postings: (feature: string) => string | undefined;
+  /** The labelled examples as neighbours, as JSON. */
+  examples: () => string;
 }
 
 export const unpack = <H extends object>(file: Buffer): Unpacked<H> => {
   const headerLength = file.readUInt32LE(0);
   const header = JSON.parse(file.toString('utf8', 4, 4 + headerLength)) as H & { sections: PackedSections };
-  const { phrases, names, entries } = header.sections;
+  const { phrases, names, entries, examples } = header.sections;
   const [base] = phrases;
   const count = file.readUInt32LE(base);
   const data = base + 4 * (count + 2);
@@ -130,5 +151,7 @@ export const unpack = <H extends object>(file: Buffer): Unpacked<H> => {
       const span = entries[category];
       return span ? file.toString('utf8', span[0], span[1]) : undefined;
     },
+    postings: (feature) => lookup(postingKey(feature)),
+    examples: () => file.toString('utf8', examples[0], examples[1]),
   };
 };

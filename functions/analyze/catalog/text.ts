@@ -66,6 +66,31 @@ export const characterPairs = (run: string): string[] => {
   return chars.slice(0, -1).map((c, i) => (c + chars[i + 1]).normalize('NFKC'));
 };
 
+const PLAIN_WORD = /^[a-z0-9]+$/;
+const CJK_TOKEN = new RegExp(`^[${CJK}]{1,2}$`, 'v');
+/** A long word's stem is a feature too: "summarise" and "summaries" share "summa*". */
+export const STEM_LENGTH = 5;
+
+/**
+ * What learned evidence is about (catalog/learn.ts): each plain word or pair of Chinese or Japanese
+ * characters, the stem of each long plain word and, with `pairs`, each two neighbouring words of one
+ * script. Words of other scripts are left out. Every feature is also a pattern the phrase index matches.
+ */
+export const learnedFeatures = (tokens: readonly Token[], pairs: boolean): Set<string> => {
+  const features = new Set<string>();
+  for (let i = 0; i < tokens.length; i++) {
+    const word = (tokens[i] as Token).word;
+    const plain = PLAIN_WORD.test(word);
+    if (!plain && !CJK_TOKEN.test(word)) continue;
+    features.add(word);
+    if (plain && word.length > STEM_LENGTH + 1) features.add(`${word.slice(0, STEM_LENGTH)}*`);
+    const next = tokens[i + 1]?.word;
+    if (pairs && next !== undefined && (PLAIN_WORD.test(next) || CJK_TOKEN.test(next)) && plain === PLAIN_WORD.test(next))
+      features.add(`${word} ${next}`);
+  }
+  return features;
+};
+
 /** Letters and digits of plain ASCII text: most descriptions, tokenised without the Unicode word pattern. */
 const ASCII_TEXT_WORD = /[A-Za-z0-9]+/g;
 

@@ -20,6 +20,8 @@ const KEYWORD_WEIGHT = 2.5;
 const MOBILE_BONUS = 4;
 /** A market's local default, for a description that states no market it serves: a poorer default pick. */
 const ELSEWHERE_PENALTY = 3;
+/** Per unit of similarity of the nearest labelled examples that pick the provider (reading.picks). */
+const NEIGHBOUR_PICK_WEIGHT = 10;
 
 type Check = (traits: ProviderTraits) => boolean;
 /** Each test compiled once into a function: ranking runs it for every provider of every category. */
@@ -176,7 +178,7 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
     let s = popularity + KEYWORD_WEIGHT * (reading.keywordHits[p.index] ?? 0);
     if (mobile && traits.platforms.includes('mobile')) s += MOBILE_BONUS;
     if (traits.markets && !traits.markets.some((m) => markets.has(m))) s -= ELSEWHERE_PENALTY;
-    return s;
+    return s + NEIGHBOUR_PICK_WEIGHT * (reading.picks.get(p.index) ?? 0);
   };
   // Named providers first when they do a job the text asks for ("we already use Zendesk"); otherwise
   // they rank with the others that do the same job, before those not named.

@@ -26,6 +26,7 @@ import { type ConstraintId, type Script, STRONG_SIGNAL, WEAK_SIGNAL } from '../c
 const SCRIPT_NAMES: Record<Script, string> = { han: 'Chinese', kana: 'Japanese', hangul: 'Korean' };
 
 import { CATEGORY_IDS, type CategoryId } from '../category-ids.js';
+import { type Neighbour, nearestExamples } from './neighbours.js';
 
 export interface Job {
   /** Evidence weight: each phrase of the text that asks for the job counts 2, an archetype that implies it 1. */
@@ -70,6 +71,11 @@ export interface Reading {
   leaving: Set<string>;
   /** Keyword hits per provider, by IndexedProvider.index. */
   keywordHits: Uint16Array;
+  /**
+   * How strongly the nearest labelled examples pick each provider (summed similarity; those that say
+   * to avoid it subtract theirs), by IndexedProvider.index.
+   */
+  picks: Map<number, number>;
   constraints: Map<ConstraintId, StatedConstraint>;
   archetypes: Set<string>;
   /** The categories the project needs, most important first: stated needs, then implied ones. */
@@ -217,6 +223,7 @@ export const readDescription = (description: string): Reading => {
     makers: new Map(),
     leaving: new Set(),
     keywordHits: new Uint16Array(PROVIDER_COUNT),
+    picks: new Map(),
     constraints: new Map(),
     archetypes: new Set(),
     categories: [],
@@ -447,8 +454,51 @@ export const readDescription = (description: string): Reading => {
     n.score += DATABASE_PRIOR;
     if (!n.impliedBy.includes('most products')) n.impliedBy.push('most products');
   }
+  weighNeighbours(nearestExamples(tokens), reading, need);
   reading.categories = chooseCategories(reading);
   return reading;
+};
+
+/** How the nearest labelled examples' votes are quoted: never as what the text said. */
+const LIKE_THIS = 'projects like this';
+/**
+ * The nearest examples' share (by similarity) that needs a category, above this, adds to its score;
+ * below it, takes away. A category a third of similar projects need is worth a look.
+ */
+const NEIGHBOUR_NEED_SHARE = 0.3;
+/** All the nearest examples needing a category then counts like two stated needs, none of them a little more than a weak hint against. */
+const NEIGHBOUR_NEED_WEIGHT = 6;
+/** A job each nearest example asks for counts by its similarity: one close example about like a stated phrase. */
+const NEIGHBOUR_JOB_WEIGHT = 5;
+
+/** The nearest labelled examples vote for categories, for the job in each, and for providers (see rank.ts). */
+const weighNeighbours = (nearest: readonly Neighbour[], reading: Reading, need: (category: CategoryId) => Need): void => {
+  let total = 0;
+  for (const { similarity } of nearest) total += similarity;
+  if (total === 0) return;
+  const shares = new Float64Array(CATEGORY_IDS.length);
+  for (const { example, similarity } of nearest)
+    for (const at of example.needs) shares[at] = (shares[at] as number) + similarity / total;
+  CATEGORY_IDS.forEach((category, at) => {
+    const points = NEIGHBOUR_NEED_WEIGHT * ((shares[at] as number) - NEIGHBOUR_NEED_SHARE);
+    if (points <= 0 && !reading.needs.has(category)) return;
+    const n = need(category);
+    n.score += points;
+    if (points > 0 && !n.impliedBy.includes(LIKE_THIS)) n.impliedBy.push(LIKE_THIS);
+  });
+  for (const { example, similarity } of nearest) {
+    for (const [at, job, providers] of example.picks) {
+      const n = reading.needs.get(CATEGORY_IDS[at] as CategoryId);
+      if (job && n) {
+        const found = n.jobs.get(job) ?? { score: 0, evidence: [], impliedBy: [] };
+        found.score += NEIGHBOUR_JOB_WEIGHT * similarity;
+        if (!found.impliedBy.includes(LIKE_THIS)) found.impliedBy.push(LIKE_THIS);
+        n.jobs.set(job, found);
+      }
+      for (const p of providers) reading.picks.set(p, (reading.picks.get(p) ?? 0) + similarity);
+    }
+    for (const p of example.avoids) reading.picks.set(p, (reading.picks.get(p) ?? 0) - similarity);
+  }
 };
 
 /** A product that exists already has most of what its kind implies: its implied needs count half. */

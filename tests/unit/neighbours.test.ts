@@ -1,0 +1,87 @@
+/**
+ * The labelled examples as neighbours that vote: how the table is built from examples, and what the
+ * votes do to a reading (a job no phrase names, never a stated need dropped).
+ */
+import { describe, expect, it } from '@jest/globals';
+import { neighbourExamples } from '../../functions/analyze/catalog/catalog.js';
+import { type LabelledExample, neighbourTable, type PicksOf, readExamples } from '../../functions/analyze/catalog/learn.js';
+import { tokenize } from '../../functions/analyze/catalog/text.js';
+import { nearestExamples } from '../../functions/analyze/reading/neighbours.js';
+import { readDescription } from '../../functions/analyze/reading/reading.js';
+import { recommend } from '../support/catalog-answer.js';
+import { EXAMPLES } from '../support/labelled-set.js';
+
+const example = (description: string, must: string[], extra: Partial<LabelledExample> = {}): LabelledExample => ({
+  description,
+  must,
+  ok: [],
+  ...extra,
+});
+
+/** A stand-in catalogue: "Stripe" is provider 7 doing online payments, "DocuSign" provider 9 doing e-signatures. */
+const picksOf: PicksOf = (_category, names) => ({
+  job: names.includes('Stripe') ? 'online-payments' : undefined,
+  providers: names.flatMap((n) => (n === 'Stripe' ? [7] : n === 'DocuSign' ? [9] : [])),
+});
+
+describe('the neighbour table built from labelled examples', () => {
+  const examples = [
+    example('a shop selling bikes', ['ecommerce', 'payments'], { first: { payments: ['Stripe', 'Unknown Pay'] } }),
+    example('a shop selling shoes', ['ecommerce'], { avoid: { documents: ['DocuSign'] } }),
+    example('a blog about bikes', ['cms']),
+    example('a blog about shoes', ['cms']),
+    example('a recipe blog', ['cms']),
+    example('an online calendar', ['scheduling']),
+    example('an online agenda', ['scheduling']),
+    example('a tiny tool', ['frontend']),
+  ];
+  const table = neighbourTable(examples, picksOf);
+
+  it('keeps words that tell examples apart: in at least two, and in no more than a quarter of them', () => {
+    expect(Object.keys(table.postings).sort()).toEqual(['about', 'an', 'bikes', 'online', 'selli*', 'selling', 'shoes', 'shop']);
+    expect(table.postings.blog).toBeUndefined(); // in three of eight
+    expect(table.postings.tiny).toBeUndefined(); // in one
+  });
+
+  it('weighs a word by how rare it is, and lists the examples that have it', () => {
+    expect(table.postings.bikes).toBe(`${Number(Math.log(9 / 3).toFixed(3))};0,2`);
+  });
+
+  it('keeps what each example says: its needs, the job and providers it picks, the providers it avoids', () => {
+    const [bikes, shoes] = table.examples;
+    expect(bikes?.needs).toHaveLength(2);
+    expect(bikes?.picks).toEqual([[expect.any(Number), 'online-payments', [7]]]);
+    expect(shoes?.avoids).toEqual([9]);
+    // An example that shares no kept word with others has no length, and never counts as near.
+    expect(table.examples[7]?.norm).toBe(0);
+  });
+});
+
+describe('the nearest labelled examples of a description', () => {
+  const labelled = readExamples(EXAMPLES);
+
+  it('finds an example’s own description as its nearest, with a similarity of one', () => {
+    for (let i = 0; i < labelled.length; i += 97) {
+      const [nearest] = nearestExamples(tokenize((labelled[i] as LabelledExample).description));
+      expect(nearest?.similarity).toBeCloseTo(1, 2);
+      expect(nearest?.example.needs).toEqual(neighbourExamples()[i]?.needs);
+    }
+  });
+
+  it('finds none for a text that shares no word with any example, and reads it as before', () => {
+    expect(nearestExamples(tokenize('Qwxz vbnm'))).toEqual([]);
+    expect(readDescription('Qwxz vbnm').picks.size).toBe(0);
+  });
+
+  it('gives the job projects like it were labelled with when no phrase names one', () => {
+    const database = recommend(
+      'Our cheese dairy wants to see the temperature of every ripening cellar over the last three years',
+    ).find((c) => c.id === 'database');
+    expect(database?.reason).toMatch(/^Time-series database: usually needed with projects like this/);
+  });
+
+  it('never drops a need the text states, however unusual among its neighbours', () => {
+    const stated = 'Slack bot that answers HR policy questions; staff also pay for their canteen lunches through it';
+    expect(recommend(stated).map((c) => c.id)).toEqual(expect.arrayContaining(['ai', 'payments']));
+  });
+});
