@@ -25,7 +25,7 @@ describe('the compiled catalogue the function reads', () => {
       ['pay*', 1],
       ['数据库', 2],
     ]);
-    const neighbours = { postings: { pay: '1.2;0,3' }, examples: [{ norm: 1, needs: [3], picks: [], avoids: [] }] };
+    const neighbours = { postings: ['1.2;0,3'], examples: [{ norm: 1, needs: [3], picks: [], avoids: [] }] };
     const file = unpack<{ note: string }>(pack({ note: 'x' }, tables, 'stripe=0', { payments: '[{"id":"stripe"}]' }, neighbours));
     expect(file.header.note).toBe('x');
     expect(file.phrases.word('get')).toBe(tables.byWord.get);
@@ -35,10 +35,9 @@ describe('the compiled catalogue the function reads', () => {
     expect(file.names()).toBe('stripe=0');
     expect(file.entries('payments')).toBe('[{"id":"stripe"}]');
     expect(file.entries('maps')).toBeUndefined();
-    // A word's neighbour postings never shadow its phrases, nor the other way round.
-    expect(file.postings('pay')).toBe('1.2;0,3');
-    expect(file.postings('get')).toBeUndefined();
-    expect(file.phrases.word('pay')).toBeUndefined();
+    // Postings by number never shadow a phrase, nor the other way round.
+    expect(file.postings(0)).toBe('1.2;0,3');
+    expect(file.postings(1)).toBeUndefined();
     expect(JSON.parse(file.examples())).toEqual(neighbours.examples);
   });
 });
@@ -56,7 +55,7 @@ describe('PhraseIndex over compiled phrases', () => {
         ['map', 5],
       ]),
     ),
-    owners,
+    (owner) => owners[owner] as string,
     (list) => list.map((owner) => owner.toUpperCase()),
   );
   const hits = (text: string) => {
@@ -76,7 +75,11 @@ describe('PhraseIndex over compiled phrases', () => {
 
   it('gives a phrase the same id wherever it matches, and skips what the caller no longer wants', () => {
     const ids: PhraseKey[] = [];
-    const index2 = new PhraseIndex(tablesSource(compilePhrases([['map', 0]])), ['map'], (list) => list);
+    const index2 = new PhraseIndex(
+      tablesSource(compilePhrases([['map', 0]])),
+      () => 'map',
+      (list) => list,
+    );
     index2.scan(
       tokenize('map, map and map'),
       (hit) => ids.push(hit.phrase),

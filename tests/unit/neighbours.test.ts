@@ -5,8 +5,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { neighbourExamples } from '../../functions/analyze/catalog/catalog.js';
 import { type LabelledExample, neighbourTable, type PicksOf, readExamples } from '../../functions/analyze/catalog/learn.js';
-import { tokenize } from '../../functions/analyze/catalog/text.js';
-import { nearestExamples } from '../../functions/analyze/reading/neighbours.js';
 import { readDescription } from '../../functions/analyze/reading/reading.js';
 import { recommend } from '../support/catalog-answer.js';
 import { EXAMPLES } from '../support/labelled-set.js';
@@ -38,13 +36,13 @@ describe('the neighbour table built from labelled examples', () => {
   const table = neighbourTable(examples, picksOf);
 
   it('keeps words that tell examples apart: in at least two, and in no more than a quarter of them', () => {
-    expect(Object.keys(table.postings).sort()).toEqual(['about', 'an', 'bikes', 'online', 'selli*', 'selling', 'shoes', 'shop']);
-    expect(table.postings.blog).toBeUndefined(); // in three of eight
-    expect(table.postings.tiny).toBeUndefined(); // in one
+    expect(table.features).toEqual(['about', 'an', 'bikes', 'online', 'selli*', 'selling', 'shoes', 'shop']);
+    expect(table.features).not.toContain('blog'); // in three of eight
+    expect(table.features).not.toContain('tiny'); // in one
   });
 
   it('weighs a word by how rare it is, and lists the examples that have it', () => {
-    expect(table.postings.bikes).toBe(`${Number(Math.log(9 / 3).toFixed(3))};0,2`);
+    expect(table.postings[table.features.indexOf('bikes')]).toBe(`${Number(Math.log(9 / 3).toFixed(3))};0,2`);
   });
 
   it('keeps what each example says: its needs, the job and providers it picks, the providers it avoids', () => {
@@ -62,15 +60,16 @@ describe('the nearest labelled examples of a description', () => {
 
   it('finds an example’s own description as its nearest, with a similarity of one', () => {
     for (let i = 0; i < labelled.length; i += 97) {
-      const [nearest] = nearestExamples(tokenize((labelled[i] as LabelledExample).description));
+      const [nearest] = readDescription((labelled[i] as LabelledExample).description).neighbours;
       expect(nearest?.similarity).toBeCloseTo(1, 2);
       expect(nearest?.example.needs).toEqual(neighbourExamples()[i]?.needs);
     }
   });
 
   it('finds none for a text that shares no word with any example, and reads it as before', () => {
-    expect(nearestExamples(tokenize('Qwxz vbnm'))).toEqual([]);
-    expect(readDescription('Qwxz vbnm').picks.size).toBe(0);
+    const reading = readDescription('Qwxz vbnm');
+    expect(reading.neighbours).toEqual([]);
+    expect(reading.picks.size).toBe(0);
   });
 
   it('gives the job projects like it were labelled with when no phrase names one', () => {

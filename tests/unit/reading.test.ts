@@ -158,6 +158,16 @@ describe('constraints, their polarity and their scope', () => {
     expect(categories).not.toContain('payments');
     expect(categories).not.toContain('auth');
   });
+
+  it('keeps out a need the text rejects, even one its kind of product and projects like it imply', () => {
+    expect(categoriesOf('Marketplace for second-hand bikes, but no payments: buyers and sellers meet in person')).not.toContain(
+      'payments',
+    );
+    // Asked for elsewhere in the text, it stays.
+    expect(categoriesOf('No payments in the app for now. Later we will take card payments for the premium plan')).toContain(
+      'payments',
+    );
+  });
 });
 
 describe('markets with providers of their own', () => {

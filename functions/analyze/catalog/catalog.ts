@@ -66,7 +66,9 @@ export type Owner =
   | { kind: 'constraint'; constraint: ConstraintFacts; strength: 'require' | 'prefer' }
   | { kind: 'cue'; cue: Cue }
   | { kind: 'learned'; weights: LearnedWeights }
-  | { kind: 'learnedJobs'; weights: LearnedJobWeights };
+  | { kind: 'learnedJobs'; weights: LearnedJobWeights }
+  /** A word of the labelled examples, for the nearest of them (reading/neighbours.ts). */
+  | { kind: 'neighbours'; postings: Postings };
 
 /** A phrase's learned weights for jobs, by position in LEARNED_JOBS. */
 export interface LearnedJobWeights {
@@ -114,6 +116,8 @@ const load = (compiled: CatalogHeader) => {
         return { kind: 'archetype', archetype: compiled.archetypes[owner.archetype] as ArchetypeFacts };
       case 'constraint':
         return { kind: 'constraint', constraint: constraints.get(owner.constraint) as ConstraintFacts, strength: owner.strength };
+      case 'posting':
+        return { kind: 'neighbours', postings: postingsAt(owner.at) };
       case 'keyword':
       case 'learned':
       case 'learnedJob':
@@ -125,14 +129,17 @@ const load = (compiled: CatalogHeader) => {
   /**
    * A phrase's owners, its keywords merged into one owner, and its learned weights into one owner for
    * categories and one for jobs: a hit then costs a few steps however many providers the words suit.
+   * Cues and vetoes come first, a word's postings last.
    */
   const resolve = (owners: readonly CompiledOwner[]): Owner[] => {
     const keywords: IndexedProvider[] = [];
     const learned: Extract<CompiledOwner, { kind: 'learned' }>[] = [];
     const jobs: Extract<CompiledOwner, { kind: 'learnedJob' }>[] = [];
     const resolved: Owner[] = [];
+    let posting: Extract<CompiledOwner, { kind: 'posting' }> | undefined;
     for (const o of owners) {
-      if (o.kind === 'keyword') keywords.push(indexed[o.provider] as IndexedProvider);
+      if (o.kind === 'posting') posting = o;
+      else if (o.kind === 'keyword') keywords.push(indexed[o.provider] as IndexedProvider);
       else if (o.kind === 'learned') learned.push(o);
       else if (o.kind === 'learnedJob') jobs.push(o);
       else resolved.push(resolveOne(o));
@@ -158,6 +165,8 @@ const load = (compiled: CatalogHeader) => {
           weights: Float64Array.from(known, (o) => o.weight),
         },
       });
+    // Last, where a reading looks for it as it scans (reading.ts).
+    if (posting) resolved.push(resolveOne(posting));
     return resolved;
   };
   let byName: Map<string, IndexedProvider[]> | undefined;
@@ -173,7 +182,11 @@ const load = (compiled: CatalogHeader) => {
     );
     return byName.get(name) ?? [];
   };
-  return { index: new PhraseIndex(packed.phrases, compiled.owners, resolve), byCategory, named, constraints };
+  const ownerAt = (owner: number): CompiledOwner =>
+    owner < compiled.postingOwners
+      ? (compiled.owners[owner] as CompiledOwner)
+      : { kind: 'posting', at: owner - compiled.postingOwners };
+  return { index: new PhraseIndex(packed.phrases, ownerAt, resolve), byCategory, named, constraints };
 };
 
 const catalog = load(COMPILED);
@@ -210,29 +223,16 @@ export const catalogVersion = (): string => COMPILED.version;
 
 /** A word's weight as neighbour evidence and the labelled examples that have it. */
 export interface Postings {
-  /** Numbers the words decoded so far, from 0: a reading can mark the ones it has seen in an array. */
+  /** The word's position among the features: a reading can mark the words it has seen in an array. */
   id: number;
   weight: number;
   examples: Uint16Array;
 }
 
-/** Decoded once per word: a description's words are mostly the same few thousand. */
-const decodedPostings = new Map<string, Postings | null>();
-let decodedCount = 0;
-
-/** The labelled examples that have this word feature (learnedFeatures), or undefined when none is kept. */
-export const postingsOf = (feature: string): Postings | undefined => {
-  let found = decodedPostings.get(feature);
-  if (found === undefined) {
-    const entry = packed.postings(feature);
-    if (entry === undefined) found = null;
-    else {
-      const [weight = '0', list = ''] = entry.split(';');
-      found = { id: decodedCount++, weight: Number(weight), examples: Uint16Array.from(list.split(','), Number) };
-    }
-    decodedPostings.set(feature, found);
-  }
-  return found ?? undefined;
+/** A word's postings, decoded when a phrase of it first matches (and then kept with the phrase). */
+const postingsAt = (at: number): Postings => {
+  const [weight = '0', list = ''] = (packed.postings(at) ?? '').split(';');
+  return { id: at, weight: Number(weight), examples: list ? Uint16Array.from(list.split(','), Number) : new Uint16Array(0) };
 };
 
 let examples: readonly NeighbourExample[] | undefined;

@@ -48,7 +48,9 @@ export type CompiledOwner =
   | { kind: 'constraint'; constraint: ConstraintId; strength: 'require' | 'prefer' }
   | { kind: 'cue'; cue: Cue }
   | { kind: 'learned'; category: CategoryId; weight: number }
-  | { kind: 'learnedJob'; category: CategoryId; job: string; weight: number };
+  | { kind: 'learnedJob'; category: CategoryId; job: string; weight: number }
+  /** A word's postings among the labelled examples (NeighbourTable), by the word's position in its features. */
+  | { kind: 'posting'; at: number };
 
 /** What the engine needs of a capability, an archetype or a constraint: everything but its patterns. */
 export type CapabilityFacts = Omit<Capability, 'signals'>;
@@ -72,6 +74,11 @@ export interface CatalogHeader {
   /** Each job's log-odds within its category before any learned evidence. */
   learnedJobBias: LearnedEvidence['jobBias'];
   owners: CompiledOwner[];
+  /**
+   * Owner numbers from this one on are word postings, not in `owners`: owner n is the posting of feature
+   * n - postingOwners (seven thousand owners of one shape need not be in the header).
+   */
+  postingOwners: number;
 }
 
 export interface CompiledCatalog {
@@ -83,7 +90,7 @@ export interface CompiledCatalog {
    */
   names: string;
   entries: CompiledEntries;
-  /** The labelled examples as neighbours that vote: postings are looked up a word at a time, examples decoded on first use. */
+  /** The labelled examples as neighbours that vote: words are phrases, postings decoded a word at a time, examples on first use. */
   neighbours: NeighbourTable;
 }
 
@@ -227,6 +234,8 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
     patterns.push([pattern, shared({ kind: 'learned', category, weight })]);
   for (const [pattern, category, job, weight] of learned.jobWeights)
     patterns.push([pattern, shared({ kind: 'learnedJob', category, job, weight })]);
+  const postingOwners = owners.length;
+  for (const [at, feature] of neighbours.features.entries()) patterns.push([feature, postingOwners + at]);
 
   const content = {
     providers,
@@ -240,6 +249,7 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
     learnedBias: learned.bias,
     learnedJobBias: learned.jobBias,
     owners,
+    postingOwners,
   };
   const phrases = compilePhrases(patterns);
   const nameIndex = [...names].map(([name, ids]) => `${name}=${ids.join(',')}`).join(';');

@@ -8,7 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { CATEGORY_IDS, type CategoryId } from '../category-ids.js';
-import { learnedFeatures, tokenize } from './text.js';
+import { learnedFeatures, stemMatching, tokenize } from './text.js';
 
 export interface LabelledExample {
   description: string;
@@ -171,8 +171,10 @@ export interface NeighbourExample {
 }
 
 export interface NeighbourTable {
+  /** The word features kept, sorted: each is a pattern the phrase index matches. */
+  features: string[];
   /** Per feature, its weight (inverse document frequency) and the examples that have it: "weight;example,example…". */
-  postings: Record<string, string>;
+  postings: string[];
   examples: NeighbourExample[];
 }
 
@@ -188,20 +190,31 @@ const NEIGHBOUR_MAX_SHARE = 0.25;
  */
 export const neighbourTable = (examples: readonly LabelledExample[], picksOf: PicksOf): NeighbourTable => {
   const featureSets = examples.map((e) => learnedFeatures(tokenize(e.description), false));
+  // A stem is a prefix pattern at run time, matching shorter words too ("baker*" matches "bakery"): an
+  // example has every stem its words would match, so its own text finds it with a similarity of one.
+  const stems = new Set(featureSets.flatMap((set) => [...set].filter((f) => f.endsWith('*'))));
+  for (const set of featureSets)
+    for (const word of [...set]) {
+      const stem = stemMatching(word);
+      if (stem && stems.has(stem)) set.add(stem);
+    }
   const holders = new Map<string, number[]>();
   featureSets.forEach((set, i) => {
     for (const f of set) holders.set(f, [...(holders.get(f) ?? []), i]);
   });
   const weights = new Map<string, number>();
-  const postings: Record<string, string> = {};
+  const features: string[] = [];
+  const postings: string[] = [];
   for (const [feature, list] of [...holders].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (list.length < MIN_EXAMPLES || list.length > NEIGHBOUR_MAX_SHARE * examples.length) continue;
     const weight = Number(Math.log((examples.length + 1) / (list.length + 1)).toFixed(3));
     weights.set(feature, weight);
-    postings[feature] = `${weight};${list.join(',')}`;
+    features.push(feature);
+    postings.push(`${weight};${list.join(',')}`);
   }
   const categoryIndex = new Map(CATEGORY_IDS.map((id, i) => [id, i]));
   return {
+    features,
     postings,
     examples: examples.map((e, i) => {
       let squares = 0;

@@ -8,7 +8,7 @@
  *   H bytes    header: JSON, UTF-8 (everything small, and where each section lies)
  *   phrases    uint32 LE bucket count N, N + 1 bucket offsets, then each bucket's lines
  *              "key\u0001entry" joined by "\n" (a key is a word, or "*" and a prefix's first letters)
- *              (the labelled examples' word postings share the table, under keys starting "#")
+ *              (the labelled examples' word postings share the table, under keys "#<number>")
  *   names      UTF-8 text
  *   entries    per category, UTF-8 JSON of its ProviderFacts[]
  *   examples   UTF-8 JSON of the labelled examples as neighbours (NeighbourExample[])
@@ -48,19 +48,19 @@ const hash = (key: string): number => {
 
 const prefixKey = (bucket: string) => `*${bucket}`;
 /** Words are lower-case letters, digits or CJK characters: "#" never starts one. */
-const postingKey = (feature: string) => `#${feature}`;
+const postingKey = (index: number) => `#${index}`;
 
 export const pack = <H extends object>(
   header: H,
   phrases: PhraseTables,
   names: string,
   entries: Partial<Record<CategoryId, string>>,
-  neighbours: NeighbourTable = { postings: {}, examples: [] },
+  neighbours: Pick<NeighbourTable, 'postings' | 'examples'> = { postings: [], examples: [] },
 ): Buffer => {
   const keyed: [string, string][] = [
     ...Object.entries(phrases.byWord),
     ...Object.entries(phrases.byPrefix).map(([bucket, entry]): [string, string] => [prefixKey(bucket), entry]),
-    ...Object.entries(neighbours.postings).map(([feature, entry]): [string, string] => [postingKey(feature), entry]),
+    ...neighbours.postings.map((entry, index): [string, string] => [postingKey(index), entry]),
   ];
   // About one key per bucket: a look-up decodes a line or two.
   let count = 1;
@@ -119,8 +119,8 @@ export interface Unpacked<H> {
   phrases: PhraseSource;
   names: () => string;
   entries: (category: CategoryId) => string | undefined;
-  /** A word's neighbour postings, encoded as in NeighbourTable.postings. */
-  postings: (feature: string) => string | undefined;
+  /** A word feature's neighbour postings, by its position in NeighbourTable.features, encoded as in NeighbourTable.postings. */
+  postings: (index: number) => string | undefined;
   /** The labelled examples as neighbours, as JSON. */
   examples: () => string;
 }
@@ -151,7 +151,7 @@ export const unpack = <H extends object>(file: Buffer): Unpacked<H> => {
       const span = entries[category];
       return span ? file.toString('utf8', span[0], span[1]) : undefined;
     },
-    postings: (feature) => lookup(postingKey(feature)),
+    postings: (index) => lookup(postingKey(index)),
     examples: () => file.toString('utf8', examples[0], examples[1]),
   };
 };

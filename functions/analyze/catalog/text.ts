@@ -69,7 +69,11 @@ export const characterPairs = (run: string): string[] => {
 const PLAIN_WORD = /^[a-z0-9]+$/;
 const CJK_TOKEN = new RegExp(`^[${CJK}]{1,2}$`, 'v');
 /** A long word's stem is a feature too: "summarise" and "summaries" share "summa*". */
-export const STEM_LENGTH = 5;
+const STEM_LENGTH = 5;
+
+/** The stem pattern that matches a word at run time, if it had one ("bakery" → "baker*"): words of five plain letters or more. */
+export const stemMatching = (word: string): string | undefined =>
+  word.length >= STEM_LENGTH && PLAIN_WORD.test(word) ? `${word.slice(0, STEM_LENGTH)}*` : undefined;
 
 /**
  * What learned evidence is about (catalog/learn.ts): each plain word or pair of Chinese or Japanese
@@ -378,12 +382,12 @@ export class PhraseIndex<O, T> {
   private phrasesDecoded = 0;
 
   /**
-   * `resolve` turns a phrase's compiled owners into what hits report, once per phrase and only when it
-   * matches (so it may also merge several owners into one).
+   * `ownerAt` gives an owner by its number; `resolve` turns a phrase's owners into what hits report,
+   * once per phrase and only when it matches (so it may also merge several owners into one).
    */
   constructor(
     private readonly source: PhraseSource,
-    private readonly owners: readonly O[],
+    private readonly ownerAt: (owner: number) => O,
     private readonly resolve: (owners: readonly O[]) => readonly T[],
   ) {}
 
@@ -473,7 +477,7 @@ export class PhraseIndex<O, T> {
       if (!matchesWord(rest[k] as PatternWord, (tokens[at + 1 + k] as Token).word)) return;
     }
     if (!wants(phrase.id)) return;
-    phrase.resolved ??= this.resolve(owners.map((owner) => this.owners[owner] as O));
+    phrase.resolved ??= this.resolve(owners.map(this.ownerAt));
     visit({ owners: phrase.resolved as readonly T[], phrase: phrase.id, from: at, to: end });
   }
 }

@@ -26,7 +26,7 @@ import { type ConstraintId, type Script, STRONG_SIGNAL, WEAK_SIGNAL } from '../c
 const SCRIPT_NAMES: Record<Script, string> = { han: 'Chinese', kana: 'Japanese', hangul: 'Korean' };
 
 import { CATEGORY_IDS, type CategoryId } from '../category-ids.js';
-import { type Neighbour, nearestExamples } from './neighbours.js';
+import { type Neighbour, Neighbourhood } from './neighbours.js';
 
 export interface Job {
   /** Evidence weight: each phrase of the text that asks for the job counts 2, an archetype that implies it 1. */
@@ -76,6 +76,13 @@ export interface Reading {
    * to avoid it subtract theirs), by IndexedProvider.index.
    */
   picks: Map<number, number>;
+  /** The labelled examples nearest the description, most similar first (see neighbours.ts). */
+  neighbours: Neighbour[];
+  /**
+   * Categories the text says it does not want ("no payments", "we don't need a CMS"): nothing implied
+   * brings them back, only the text asking for them elsewhere.
+   */
+  unwanted: Set<CategoryId>;
   constraints: Map<ConstraintId, StatedConstraint>;
   archetypes: Set<string>;
   /** The categories the project needs, most important first: stated needs, then implied ones. */
@@ -210,6 +217,7 @@ const impliedBy = (archetype: ArchetypeFacts): [CategoryId, number][] => {
   return list;
 };
 const mentionOnlyMarks = new PhraseMarks();
+const neighbourWordMarks = new PhraseMarks();
 
 const newNeed = (): Need => ({ score: 0, direct: 0, evidence: [], impliedBy: [], jobs: new Map() });
 
@@ -224,6 +232,8 @@ export const readDescription = (description: string): Reading => {
     leaving: new Set(),
     keywordHits: new Uint16Array(PROVIDER_COUNT),
     picks: new Map(),
+    neighbours: [],
+    unwanted: new Set(),
     constraints: new Map(),
     archetypes: new Set(),
     categories: [],
@@ -240,8 +250,22 @@ export const readDescription = (description: string): Reading => {
 
   // First every hit, then the cues and vetoes that change how the others read: an absence marker
   // ("yet") can come after what it qualifies.
+  // A word of the labelled examples counts for the nearest of them at once, each once: most words of a
+  // long text are one, and a hit that is nothing else need not be kept.
   const hits: Hit[] = [];
-  phraseIndex.scan(tokens, (hit) => hits.push(hit));
+  const neighbourhood = new Neighbourhood();
+  const wordsSeen = neighbourWordMarks.next();
+  phraseIndex.scan(tokens, (hit) => {
+    const last = hit.owners.at(-1) as Owner;
+    if (last.kind === 'neighbours') {
+      if (!wordsSeen.has(hit.phrase)) {
+        wordsSeen.add(hit.phrase);
+        neighbourhood.add(last.postings);
+      }
+      if (hit.owners.length === 1) return;
+    }
+    hits.push(hit);
+  });
   const cues = new Cues(tokens);
   /** Per category, the tokens a veto covers: its signals there mean something else. */
   const vetoed = new Map<CategoryId, Set<number>>();
@@ -292,6 +316,7 @@ export const readDescription = (description: string): Reading => {
   /** Mentions grouped by where they sit: one name listed under several categories is weaker evidence for each. */
   const mentionsAt = new Map<string, { quote: string; providers: IndexedProvider[] }>();
   const archetypeHits = new Set<ArchetypeFacts>();
+
   /** Learned log-odds per category, by position in CATEGORY_IDS. */
   const learnedSum = new Float64Array(CATEGORY_IDS.length);
   /** Learned log-odds per job, by position in LEARNED_JOBS. */
@@ -306,6 +331,7 @@ export const readDescription = (description: string): Reading => {
     const mentionsOnly = countedButMention.has(hit.phrase);
     for (const owner of hit.owners) {
       if (mentionsOnly && owner.kind !== 'mention') continue;
+      if (negated && (owner.kind === 'signal' || owner.kind === 'capability')) reading.unwanted.add(owner.category);
       if (negated && owner.kind !== 'constraint') continue;
       switch (owner.kind) {
         case 'signal':
@@ -454,7 +480,8 @@ export const readDescription = (description: string): Reading => {
     n.score += DATABASE_PRIOR;
     if (!n.impliedBy.includes('most products')) n.impliedBy.push('most products');
   }
-  weighNeighbours(nearestExamples(tokens), reading, need);
+  reading.neighbours = neighbourhood.nearest();
+  weighNeighbours(reading.neighbours, reading, need);
   reading.categories = chooseCategories(reading);
   return reading;
 };
@@ -481,7 +508,7 @@ const weighNeighbours = (nearest: readonly Neighbour[], reading: Reading, need: 
     for (const at of example.needs) shares[at] = (shares[at] as number) + similarity / total;
   CATEGORY_IDS.forEach((category, at) => {
     const points = NEIGHBOUR_NEED_WEIGHT * ((shares[at] as number) - NEIGHBOUR_NEED_SHARE);
-    if (points <= 0 && !reading.needs.has(category)) return;
+    if ((points <= 0 && !reading.needs.has(category)) || (points > 0 && reading.unwanted.has(category))) return;
     const n = need(category);
     n.score += points;
     if (points > 0 && !n.impliedBy.includes(LIKE_THIS)) n.impliedBy.push(LIKE_THIS);
@@ -551,8 +578,13 @@ const chooseCategories = (reading: Reading): CategoryId[] => {
   const byScore = ([a, x]: [CategoryId, Need], [b, y]: [CategoryId, Need]) =>
     y.score - x.score || y.direct - x.direct || (order.get(a) ?? 0) - (order.get(b) ?? 0);
   const selected = [...reading.needs.entries()]
-    // A stated need is always in; a merely implied one must clear its category's margin too.
-    .filter(([id, need]) => need.direct >= SELECTION_THRESHOLD || need.score >= SELECTION_THRESHOLD + selectionMarginOf(id))
+    // A stated need is always in; a merely implied one must clear its category's margin too, and is
+    // never one the text says it does not want.
+    .filter(([id, need]) =>
+      need.direct >= SELECTION_THRESHOLD
+        ? true
+        : !reading.unwanted.has(id) && need.score >= SELECTION_THRESHOLD + selectionMarginOf(id),
+    )
     .sort(byScore);
   if (selected.length === 0) return [...FALLBACK];
   const stated = selected.filter(([, need]) => need.direct >= SELECTION_THRESHOLD).slice(0, MAX_CATEGORIES);
