@@ -182,7 +182,7 @@ export interface NeighbourTable {
 export type PicksOf = (category: CategoryId, names: readonly string[]) => { job: string | undefined; providers: number[] };
 
 /** A word in more than this share of the examples tells them apart too little to be worth its postings. */
-const NEIGHBOUR_MAX_SHARE = 0.25;
+const NEIGHBOUR_MAX_SHARE = 0.05;
 
 /**
  * The labelled examples as neighbours that vote. Features are words and stems (not word pairs: they

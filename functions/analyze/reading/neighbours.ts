@@ -20,21 +20,35 @@ export interface Neighbour {
   similarity: number;
 }
 
-/** Dot products per example, shared: readings are synchronous, and `nearest()` clears them. */
+/** Dot products per example, shared: readings are synchronous, and `nearest()` clears what it used. */
 let dots = new Float64Array(0);
+/** One over each example's length, so ranking them is a multiplication. */
+let inverseNorms = new Float64Array(0);
+/** Past this many examples touched, finding the nearest scans them all rather than a list of them. */
+const TOUCHED_LIST = 256;
 
 /** The words of one description, added as the reading finds them (each once), then its nearest examples. */
 export class Neighbourhood {
   private readonly examples = neighbourExamples();
+  /** The examples touched, while there are few: a short text of rare words touches a few dozen. */
+  private readonly touched: number[] = [];
+  private manyTouched = false;
   private squares = 0;
 
   constructor() {
-    if (dots.length !== this.examples.length) dots = new Float64Array(this.examples.length);
+    if (dots.length !== this.examples.length) {
+      dots = new Float64Array(this.examples.length);
+      inverseNorms = Float64Array.from(this.examples, (e) => (e.norm > 0 ? 1 / e.norm : 0));
+    }
   }
 
   add({ weight, examples }: Postings): void {
     const w2 = weight * weight;
     this.squares += w2;
+    if (!this.manyTouched) {
+      for (let k = 0; k < examples.length; k++) if (dots[examples[k] as number] === 0) this.touched.push(examples[k] as number);
+      this.manyTouched = this.touched.length > TOUCHED_LIST;
+    }
     // The hot loop of a long description (ten thousand postings): nothing but the sum.
     for (let k = 0; k < examples.length; k++) {
       const at = examples[k] as number;
@@ -44,21 +58,32 @@ export class Neighbourhood {
 
   /** The nearest examples, most similar first; none when the text shares no word with any. */
   nearest(): Neighbour[] {
-    const nearest: Neighbour[] = [];
-    if (this.squares === 0) return nearest;
-    const length = Math.sqrt(this.squares);
-    for (let at = 0; at < dots.length; at++) {
-      const dot = dots[at] as number;
-      if (dot === 0) continue;
-      const example = this.examples[at] as NeighbourExample;
-      const similarity = dot / (length * example.norm);
-      if (nearest.length < NEAREST || similarity > (nearest.at(-1) as Neighbour).similarity) {
-        nearest.push({ example, similarity });
-        nearest.sort((a, b) => b.similarity - a.similarity);
-        if (nearest.length > NEAREST) nearest.pop();
+    if (this.squares === 0) return [];
+    // The best NEAREST by dot / example length, kept sorted in two small arrays.
+    const best = new Float64Array(NEAREST);
+    const bestAt = new Int32Array(NEAREST).fill(-1);
+    const consider = (at: number): void => {
+      const score = (dots[at] as number) * (inverseNorms[at] as number);
+      if (score <= (best[NEAREST - 1] as number)) return;
+      let k = NEAREST - 1;
+      for (; k > 0 && score > (best[k - 1] as number); k--) {
+        best[k] = best[k - 1] as number;
+        bestAt[k] = bestAt[k - 1] as number;
       }
+      best[k] = score;
+      bestAt[k] = at;
+    };
+    if (this.manyTouched) {
+      for (let at = 0; at < dots.length; at++) if (dots[at] !== 0) consider(at);
+      dots.fill(0);
+    } else {
+      for (const at of this.touched) consider(at);
+      for (const at of this.touched) dots[at] = 0;
     }
-    dots.fill(0);
+    const length = Math.sqrt(this.squares);
+    const nearest: Neighbour[] = [];
+    for (let k = 0; k < NEAREST && (bestAt[k] as number) >= 0; k++)
+      nearest.push({ example: this.examples[bestAt[k] as number] as NeighbourExample, similarity: (best[k] as number) / length });
     return nearest;
   }
 }

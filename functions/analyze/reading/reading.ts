@@ -495,8 +495,10 @@ const LIKE_THIS = 'projects like this';
 const NEIGHBOUR_NEED_SHARE = 0.3;
 /** All the nearest examples needing a category then counts like two stated needs, none of them a little more than a weak hint against. */
 const NEIGHBOUR_NEED_WEIGHT = 6;
-/** A job each nearest example asks for counts by its similarity: one close example about like a stated phrase. */
+/** A job the nearest examples ask for counts by their similarity: a close example about like a stated phrase. */
 const NEIGHBOUR_JOB_WEIGHT = 5;
+/** The share of the nearest examples' similarity that must ask for a job before it counts at all. */
+const NEIGHBOUR_JOB_SHARE = 0.5;
 
 /** The nearest labelled examples vote for categories, for the job in each, and for providers (see rank.ts). */
 const weighNeighbours = (nearest: readonly Neighbour[], reading: Reading, need: (category: CategoryId) => Need): void => {
@@ -513,18 +515,24 @@ const weighNeighbours = (nearest: readonly Neighbour[], reading: Reading, need: 
     n.score += points;
     if (points > 0 && !n.impliedBy.includes(LIKE_THIS)) n.impliedBy.push(LIKE_THIS);
   });
+  // A job counts when neighbours holding half the similarity ask for it: one odd neighbour must not
+  // turn a restaurant's database into an offline one.
+  const jobVotes = new Map<string, number>();
   for (const { example, similarity } of nearest) {
     for (const [at, job, providers] of example.picks) {
-      const n = reading.needs.get(CATEGORY_IDS[at] as CategoryId);
-      if (job && n) {
-        const found = n.jobs.get(job) ?? { score: 0, evidence: [], impliedBy: [] };
-        found.score += NEIGHBOUR_JOB_WEIGHT * similarity;
-        if (!found.impliedBy.includes(LIKE_THIS)) found.impliedBy.push(LIKE_THIS);
-        n.jobs.set(job, found);
-      }
+      if (job) jobVotes.set(`${at}/${job}`, (jobVotes.get(`${at}/${job}`) ?? 0) + similarity);
       for (const p of providers) reading.picks.set(p, (reading.picks.get(p) ?? 0) + similarity);
     }
     for (const p of example.avoids) reading.picks.set(p, (reading.picks.get(p) ?? 0) - similarity);
+  }
+  for (const [key, votes] of jobVotes) {
+    const [at, job] = key.split('/') as [string, string];
+    const n = reading.needs.get(CATEGORY_IDS[Number(at)] as CategoryId);
+    if (!n || votes <= NEIGHBOUR_JOB_SHARE * total) continue;
+    const found = n.jobs.get(job) ?? { score: 0, evidence: [], impliedBy: [] };
+    found.score += NEIGHBOUR_JOB_WEIGHT * votes;
+    if (!found.impliedBy.includes(LIKE_THIS)) found.impliedBy.push(LIKE_THIS);
+    n.jobs.set(job, found);
   }
 };
 

@@ -669,6 +669,26 @@ export const ARCHETYPES: readonly Archetype[] = [
     implies: { scheduling: 2, database: 2, notifications: 1 },
   },
   {
+    // A place that serves food and drink: when its project needs booking at all, guests book tables.
+    name: 'restaurant or bar',
+    patterns: ['restaurant', 'restaurants', 'bistro*', 'brasserie*', 'trattoria*', 'osteria*', 'pizzeria*',
+      'izakaya*', 'tapas bar*', 'wine bar*', 'cocktail bar*', 'gastropub*', 'steakhouse*', 'sushi bar*',
+      'ramen shop*', 'supper club*', 'restaurante*', 'ristorante*', 'gaststatte*', 'wirtshaus*', 'kneipe*',
+      'tasca*', 'taberna*', 'churrascaria*', 'eetcafe*', '餐厅', '饭店', '餐馆', '居酒屋', 'レストラン', '料亭',
+      'ビストロ'],
+    implies: {},
+    capabilities: { scheduling: 'table-reservations' },
+  },
+  {
+    // Paper the team receives and must read: when documents are handled, the job is reading them.
+    name: 'receipts to read',
+    patterns: ['receipts', 'paper receipt*', 'expense receipt*', 'tiques', 'tickets de compra', 'ticket de caisse',
+      'tickets de caisse', 'kassenbon*', 'kassenzettel*', 'quittungen', 'bonnetjes', 'kassabon*', 'scontrini',
+      'recibos de compra', 'notas fiscais', 'cupom fiscal', 'レシート', '领收书', '小票'],
+    implies: {},
+    capabilities: { documents: 'ocr-extraction' },
+  },
+  {
     name: 'hotel or guesthouse',
     patterns: ['hotel', 'hotels', 'hostel*', 'guesthouse*', 'guest house*', 'bed and breakfast', 'boutique hotel*',
       'motel*', 'hotel room*', 'front desk', 'room reservation*', 'channel manager', 'property management system',
