@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { neighbourExamples } from '../../functions/analyze/catalog/catalog.js';
+import { findCatalogProvider } from '../../functions/analyze/catalog/directory.js';
 import { type LabelledExample, neighbourTable, type PicksOf, readExamples } from '../../functions/analyze/catalog/learn.js';
 import { readDescription } from '../../functions/analyze/reading/reading.js';
 import { recommend } from '../support/catalog-answer.js';
@@ -80,6 +81,13 @@ describe('the nearest labelled examples of a description', () => {
       'Our cheese dairy wants to see the temperature of every ripening cellar over the last three years',
     ).find((c) => c.id === 'database');
     expect(database?.reason).toMatch(/^Time-series database: usually needed with projects like this/);
+  });
+
+  it('takes a job only when most of them ask for it: one odd neighbour leaves the common job', () => {
+    const database = recommend('We run three small tapas bars in Sevilla and want guests to reserve online').find(
+      (c) => c.id === 'database',
+    );
+    expect(findCatalogProvider(database?.providers[0]?.name ?? '', 'database')?.capabilities[0]).toBe('relational');
   });
 
   it('never drops a need the text states, however unusual among its neighbours', () => {

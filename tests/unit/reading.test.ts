@@ -43,6 +43,9 @@ describe('the job wanted inside a category', () => {
     ['ai', 'vision', 'Recognise the plant species from a photo taken in the garden'],
     ['iot', 'smart-home', 'An app to switch the lights and the thermostat at home from the phone'],
     ['support', 'customer-helpdesk', 'A helpdesk where our customers open tickets and our agents answer them'],
+    // The kind of place or paper implies the job: a restaurant books tables, receipts are read.
+    ['scheduling', 'table-reservations', 'Onze trattoria wil dat gasten online kunnen reserveren'],
+    ['documents', 'ocr-extraction', 'Hoe bouw ik een app om bonnetjes te scannen voor de administratie?'],
   ])('%s: %s for "%s"', (category, job, description) => {
     const [first, ...rest] = ranked(description, category);
     expect({ description, job: first?.capabilities }).toEqual({ description, job: expect.arrayContaining([job]) });
