@@ -146,6 +146,11 @@ describe('constraints, their polarity and their scope', () => {
     expect(support?.name).toMatch(/^Zendesk/);
   });
 
+  it('never takes a product made for a technology as its maker’s: AlloyDB for PostgreSQL is Google’s', () => {
+    const top = ranked('We are an AWS-only shop. HR software for client companies on managed Postgres', 'database');
+    expect(top.map((p) => p.traits.vendor)).not.toContain('gcp');
+  });
+
   it('leaves out what the team is moving away from, and its maker’s other products', () => {
     const description = 'We are moving away from Firebase: a mobile app with sign-in, a database and file uploads';
     for (const category of ['auth', 'database', 'storage'] as const)

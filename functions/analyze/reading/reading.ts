@@ -21,7 +21,7 @@ import {
   selectionMarginOf,
 } from '../catalog/catalog.js';
 import { type PhraseHit, type PhraseKey, scriptOf, type Token, tokenize, wordCountOf } from '../catalog/text.js';
-import { type ConstraintId, type Script, STRONG_SIGNAL, WEAK_SIGNAL } from '../catalog/types.js';
+import { type ConstraintId, type Script, STRONG_SIGNAL, type Vendor, WEAK_SIGNAL } from '../catalog/types.js';
 
 const SCRIPT_NAMES: Record<Script, string> = { han: 'Chinese', kana: 'Japanese', hangul: 'Korean' };
 
@@ -55,6 +55,11 @@ export interface StatedConstraint {
   evidence: string;
 }
 
+export interface Maker {
+  at: number;
+  vendor: Vendor;
+}
+
 export interface Reading {
   wordCount: number;
   needs: Map<CategoryId, Need>;
@@ -63,12 +68,12 @@ export interface Reading {
   /** Providers the description says the team is leaving ("moving away from Heroku"). */
   replacing: Set<string>;
   /**
-   * The names of the products named, lower-cased, with the position of their first mention: a maker's
-   * other products count as named too ("we use Supabase" names Supabase Auth and Supabase Storage).
+   * The names of the products named, lower-cased, with the position of their first mention and their
+   * vendor: a maker's other products count as named too ("we use Supabase" names Supabase Auth).
    */
-  makers: Map<string, number>;
-  /** The names of the products the team is leaving: their makers' other products go too. */
-  leaving: Set<string>;
+  makers: Map<string, Maker>;
+  /** The names of the products the team is leaving, with their vendors: their makers' other products go too. */
+  leaving: Map<string, Vendor>;
   /** Keyword hits per provider, by IndexedProvider.index. */
   keywordHits: Uint16Array;
   /**
@@ -229,7 +234,7 @@ export const readDescription = (description: string): Reading => {
     mentioned: new Map(),
     replacing: new Set(),
     makers: new Map(),
-    leaving: new Set(),
+    leaving: new Map(),
     keywordHits: new Uint16Array(PROVIDER_COUNT),
     picks: new Map(),
     neighbours: [],
@@ -368,10 +373,11 @@ export const readDescription = (description: string): Reading => {
           const maker = owner.provider.lowerName;
           if (cues.replaces(hit)) {
             reading.replacing.add(owner.provider.id);
-            reading.leaving.add(maker);
+            reading.leaving.set(maker, owner.provider.entry.traits.vendor);
           } else if (!reading.mentioned.has(owner.provider.id)) {
             reading.mentioned.set(owner.provider.id, hit.from);
-            if (!reading.makers.has(maker)) reading.makers.set(maker, hit.from);
+            if (!reading.makers.has(maker))
+              reading.makers.set(maker, { at: hit.from, vendor: owner.provider.entry.traits.vendor });
           }
           const at = `${hit.from}-${hit.to}`;
           const group = mentionsAt.get(at) ?? { quote: text(), providers: [] };
