@@ -221,10 +221,8 @@ export const providersNamed = (name: string): readonly IndexedProvider[] => cata
 /** Changes whenever the catalogue or its patterns change: part of cache keys and of what the logs say answered. */
 export const catalogVersion = (): string => COMPILED.version;
 
-/** A word's weight as neighbour evidence and the labelled examples that have it. */
+/** A word's weight as neighbour evidence and the labelled examples that have it (by position: fewer than 65,536). */
 export interface Postings {
-  /** The word's position among the features: a reading can mark the words it has seen in an array. */
-  id: number;
   weight: number;
   examples: Uint16Array;
 }
@@ -232,7 +230,7 @@ export interface Postings {
 /** A word's postings, decoded when a phrase of it first matches (and then kept with the phrase). */
 const postingsAt = (at: number): Postings => {
   const [weight = '0', list = ''] = (packed.postings(at) ?? '').split(';');
-  return { id: at, weight: Number(weight), examples: list ? Uint16Array.from(list.split(','), Number) : new Uint16Array(0) };
+  return { weight: Number(weight), examples: list ? Uint16Array.from(list.split(','), Number) : new Uint16Array(0) };
 };
 
 let examples: readonly NeighbourExample[] | undefined;

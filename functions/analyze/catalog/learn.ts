@@ -189,6 +189,8 @@ const NEIGHBOUR_MAX_SHARE = 0.05;
  * made the table five times larger and the votes no better), seen in at least MIN_EXAMPLES examples.
  */
 export const neighbourTable = (examples: readonly LabelledExample[], picksOf: PicksOf): NeighbourTable => {
+  // Postings are decoded into 16-bit positions (catalog.ts).
+  if (examples.length > 0xffff) throw new Error(`${examples.length} labelled examples: at most 65,535 fit the postings`);
   const featureSets = examples.map((e) => learnedFeatures(tokenize(e.description), false));
   // A stem is a prefix pattern at run time, matching shorter words too ("baker*" matches "bakery"): an
   // example has every stem its words would match, so its own text finds it with a similarity of one.
@@ -200,7 +202,11 @@ export const neighbourTable = (examples: readonly LabelledExample[], picksOf: Pi
     }
   const holders = new Map<string, number[]>();
   featureSets.forEach((set, i) => {
-    for (const f of set) holders.set(f, [...(holders.get(f) ?? []), i]);
+    for (const f of set) {
+      const list = holders.get(f);
+      if (list) list.push(i);
+      else holders.set(f, [i]);
+    }
   });
   const weights = new Map<string, number>();
   const features: string[] = [];

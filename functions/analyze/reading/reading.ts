@@ -254,9 +254,9 @@ export const readDescription = (description: string): Reading => {
   };
 
   // First every hit, then the cues and vetoes that change how the others read: an absence marker
-  // ("yet") can come after what it qualifies.
-  // A word of the labelled examples counts for the nearest of them at once, each once: most words of a
-  // long text are one, and a hit that is nothing else need not be kept.
+  // ("yet") can come after what it qualifies. A word of the labelled examples counts towards the
+  // nearest of them at once, each word once: most words of a long text are one, and a hit that is
+  // nothing else need not be kept.
   const hits: Hit[] = [];
   const neighbourhood = new Neighbourhood();
   const wordsSeen = neighbourWordMarks.next();
@@ -321,7 +321,6 @@ export const readDescription = (description: string): Reading => {
   /** Mentions grouped by where they sit: one name listed under several categories is weaker evidence for each. */
   const mentionsAt = new Map<string, { quote: string; providers: IndexedProvider[] }>();
   const archetypeHits = new Set<ArchetypeFacts>();
-
   /** Learned log-odds per category, by position in CATEGORY_IDS. */
   const learnedSum = new Float64Array(CATEGORY_IDS.length);
   /** Learned log-odds per job, by position in LEARNED_JOBS. */
@@ -499,7 +498,7 @@ const LIKE_THIS = 'projects like this';
  * below it, takes away. A category a third of similar projects need is worth a look.
  */
 const NEIGHBOUR_NEED_SHARE = 0.3;
-/** All the nearest examples needing a category then counts like two stated needs, none of them a little more than a weak hint against. */
+/** So that all of them needing a category counts like two stated needs, and none of them a little against it. */
 const NEIGHBOUR_NEED_WEIGHT = 6;
 /** A job the nearest examples ask for counts by their similarity: a close example about like a stated phrase. */
 const NEIGHBOUR_JOB_WEIGHT = 5;
@@ -523,23 +522,28 @@ const weighNeighbours = (nearest: readonly Neighbour[], reading: Reading, need: 
   });
   // A job counts when neighbours holding half the similarity ask for it: one odd neighbour must not
   // turn a restaurant's database into an offline one.
-  const jobVotes = new Map<string, number>();
+  const jobVotes = new Map<CategoryId, Map<string, number>>();
   for (const { example, similarity } of nearest) {
     for (const [at, job, providers] of example.picks) {
-      if (job) jobVotes.set(`${at}/${job}`, (jobVotes.get(`${at}/${job}`) ?? 0) + similarity);
+      const category = CATEGORY_IDS[at] as CategoryId;
+      if (job && reading.needs.has(category)) {
+        const votes = jobVotes.get(category) ?? new Map<string, number>();
+        votes.set(job, (votes.get(job) ?? 0) + similarity);
+        jobVotes.set(category, votes);
+      }
       for (const p of providers) reading.picks.set(p, (reading.picks.get(p) ?? 0) + similarity);
     }
     for (const p of example.avoids) reading.picks.set(p, (reading.picks.get(p) ?? 0) - similarity);
   }
-  for (const [key, votes] of jobVotes) {
-    const [at, job] = key.split('/') as [string, string];
-    const n = reading.needs.get(CATEGORY_IDS[Number(at)] as CategoryId);
-    if (!n || votes <= NEIGHBOUR_JOB_SHARE * total) continue;
-    const found = n.jobs.get(job) ?? { score: 0, evidence: [], impliedBy: [] };
-    found.score += NEIGHBOUR_JOB_WEIGHT * votes;
-    if (!found.impliedBy.includes(LIKE_THIS)) found.impliedBy.push(LIKE_THIS);
-    n.jobs.set(job, found);
-  }
+  for (const [category, votes] of jobVotes)
+    for (const [job, weight] of votes) {
+      if (weight <= NEIGHBOUR_JOB_SHARE * total) continue;
+      const { jobs } = need(category);
+      const found = jobs.get(job) ?? { score: 0, evidence: [], impliedBy: [] };
+      found.score += NEIGHBOUR_JOB_WEIGHT * weight;
+      if (!found.impliedBy.includes(LIKE_THIS)) found.impliedBy.push(LIKE_THIS);
+      jobs.set(job, found);
+    }
 };
 
 /** A product that exists already has most of what its kind implies: its implied needs count half. */
@@ -594,10 +598,10 @@ const chooseCategories = (reading: Reading): CategoryId[] => {
   const selected = [...reading.needs.entries()]
     // A stated need is always in; a merely implied one must clear its category's margin too, and is
     // never one the text says it does not want.
-    .filter(([id, need]) =>
-      need.direct >= SELECTION_THRESHOLD
-        ? true
-        : !reading.unwanted.has(id) && need.score >= SELECTION_THRESHOLD + selectionMarginOf(id),
+    .filter(
+      ([id, need]) =>
+        need.direct >= SELECTION_THRESHOLD ||
+        (!reading.unwanted.has(id) && need.score >= SELECTION_THRESHOLD + selectionMarginOf(id)),
     )
     .sort(byScore);
   if (selected.length === 0) return [...FALLBACK];
