@@ -146,9 +146,13 @@ describe('constraints, their polarity and their scope', () => {
     expect(support?.name).toMatch(/^Zendesk/);
   });
 
-  it('never takes a product made for a technology as its maker’s: AlloyDB for PostgreSQL is Google’s', () => {
+  it('reads "managed Postgres" as a managed service that is Postgres, on the cloud the team is locked to', () => {
     const top = ranked('We are an AWS-only shop. HR software for client companies on managed Postgres', 'database');
+    expect(top[0]?.traits).toEqual(expect.objectContaining({ managed: true, vendor: 'aws' }));
+    // A product made for a technology is not its maker's: AlloyDB for PostgreSQL is Google's.
     expect(top.map((p) => p.traits.vendor)).not.toContain('gcp');
+    // Named without a qualifier, the product the team uses comes first.
+    expect(ranked('We already use PostgreSQL; HR software for client companies', 'database')[0]?.name).toBe('PostgreSQL');
   });
 
   it('leaves out what the team is moving away from, and its maker’s other products', () => {

@@ -144,6 +144,16 @@ const namedAt = (p: IndexedProvider, reading: Reading): number | undefined => {
   return undefined;
 };
 
+/** Whether a constraint stated around the provider's name ("managed Postgres") asks for what it is not. */
+const failsQualifier = (p: IndexedProvider, at: number, reading: Reading): boolean => {
+  for (const [id, { span }] of reading.constraints) {
+    if (!span || at < span[0] || at >= span[1]) continue;
+    const wanted = constraintFacts(id)?.rankFirst?.[0];
+    if (wanted && !passes(p.entry.traits, wanted)) return true;
+  }
+  return false;
+};
+
 /** The category's providers, best first: the first `limit` of them. */
 export const rankProviders = (category: CategoryId, reading: Reading, limit = Number.POSITIVE_INFINITY): RankedCategory => {
   const jobs = jobsFor(category, reading);
@@ -185,11 +195,15 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
     if (traits.markets && !traits.markets.some((m) => markets.has(m))) s -= ELSEWHERE_PENALTY;
     return s + NEIGHBOUR_PICK_WEIGHT * (reading.picks.get(p.index) ?? 0);
   };
-  // Named providers first when they do a job the text asks for ("we already use Zendesk"); otherwise
-  // they rank with the others that do the same job, before those not named.
+  // Named providers first when they do a job the text asks for ("we already use Zendesk"), unless the
+  // text qualifies the name with a constraint they fail ("managed Postgres" wants a managed service
+  // that is Postgres); otherwise they rank with the others that do the same job, before those not named.
   const ranked = candidates.map((p, order) => {
     const at = namedAt(p, reading);
-    const first = at !== undefined && jobTierOf(p.entry, jobs) < jobs.length ? at : Number.MAX_SAFE_INTEGER;
+    const first =
+      at !== undefined && jobTierOf(p.entry, jobs) < jobs.length && !failsQualifier(p, at, reading)
+        ? at
+        : Number.MAX_SAFE_INTEGER;
     return { p, order, first, named: at !== undefined ? 1 : 0, key: judgement(p.entry).key, s: score(p) };
   });
   ranked.sort(

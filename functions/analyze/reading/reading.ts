@@ -53,6 +53,8 @@ export interface StatedConstraint {
   strength: 'require' | 'prefer';
   /** The phrase that stated it, as written. */
   evidence: string;
+  /** The tokens of that phrase, [from, to): a product named inside it ("managed Postgres") is what it qualifies. */
+  span?: readonly [from: number, to: number];
 }
 
 export interface Maker {
@@ -307,9 +309,9 @@ export const readDescription = (description: string): Reading => {
     n.direct += weight - already;
     if (!n.evidence.includes(text())) n.evidence.push(text());
   };
-  const stateConstraint = (facts: ConstraintFacts | undefined, strength: 'require' | 'prefer', text: string): void => {
+  const stateConstraint = (facts: ConstraintFacts | undefined, strength: 'require' | 'prefer', text: string, hit?: Hit): void => {
     if (!facts || reading.constraints.get(facts.id)?.strength === 'require') return;
-    reading.constraints.set(facts.id, { strength, evidence: text });
+    reading.constraints.set(facts.id, { strength, evidence: text, ...(hit && { span: [hit.from, hit.to] as const }) });
   };
 
   /** Per job, the tokens its patterns have already matched. */
@@ -405,9 +407,9 @@ export const readDescription = (description: string): Reading => {
           // "avoid running our own servers" states the opposite constraint; other negations cancel it.
           // A cloud someone else uses, or one the team is leaving, binds nothing.
           if (cues.belongsToOthers(hit) || cues.replaces(hit)) break;
-          if (!negated) stateConstraint(owner.constraint, owner.strength, text());
+          if (!negated) stateConstraint(owner.constraint, owner.strength, text(), hit);
           else if (owner.constraint.whenNegated)
-            stateConstraint(constraintFacts(owner.constraint.whenNegated), owner.strength, text());
+            stateConstraint(constraintFacts(owner.constraint.whenNegated), owner.strength, text(), hit);
           break;
         default:
           break;
