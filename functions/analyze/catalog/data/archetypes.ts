@@ -449,6 +449,16 @@ export const ARCHETYPES: readonly Archetype[] = [
     implies: { database: 2, auth: 1 },
   },
   {
+    // The tills' or shops' sales as data for reports: a pipeline and a warehouse, not a payment.
+    name: 'sales reporting',
+    patterns: ['point of sale data', 'pos data', 'sales data', 'till data', 'cash register* export*',
+      'till* export*', 'register* export*', 'export* point of sale', 'export* _ point of sale', 'pos export*',
+      'sales from _ tills', 'sales from _ cash registers', 'data from _ tills', 'data from _ cash registers',
+      'kassendaten', 'verkaufsdaten', 'datos de ventas', 'datos del tpv', 'donnees de vente', 'dados de vendas',
+      'dati di vendita', 'verkoopdata', '销售数据', '売上データ'],
+    implies: { data: 2 },
+  },
+  {
     name: 'point of sale',
     patterns: ['point of sale', 'point of sales', 'pos system*', 'pos app*', 'pos software', 'pos terminal*',
       'pos for', 'cash register*', 'till system*', 'epos', 'checkout counter', 'in store payments',
@@ -458,6 +468,8 @@ export const ARCHETYPES: readonly Archetype[] = [
       'kassasysteem', 'kassasoftware', '收银', '收银系统', '收款机', 'pos レジ', 'レジアプリ', 'レジシステム',
       'pos システム'],
     implies: { payments: 2, database: 2, auth: 1 },
+    // Sales figures that tills export feed reports: no one is taking a payment.
+    unless: ['sales reporting'],
   },
   {
     name: 'hr software',

@@ -1563,6 +1563,13 @@ export const payments: CategoryData = {
   vetoes: [
     'point of sale data',
     'pos data',
+    'cash register* export*',
+    'till* export*',
+    'export* point of sale',
+    'export* _ point of sale',
+    'sales from _ tills',
+    'data from _ tills',
+    'data from _ cash registers',
     'paid ads',
     'paid search',
     'paid media',
