@@ -24,15 +24,12 @@ export interface Neighbour {
 let dots = new Float64Array(0);
 /** One over each example's length, so ranking them is a multiplication. */
 let inverseNorms = new Float64Array(0);
-/** Past this many examples touched, finding the nearest scans them all rather than a list of them. */
-const TOUCHED_LIST = 256;
 
 /** The words of one description, added as the reading finds them (each once), then its nearest examples. */
 export class Neighbourhood {
   private readonly examples = neighbourExamples();
-  /** The examples touched, while there are few: a short text of rare words touches a few dozen. */
+  /** The examples touched: fewer than all of them, even for a long text (its common words are not kept). */
   private readonly touched: number[] = [];
-  private manyTouched = false;
   private squares = 0;
 
   constructor() {
@@ -45,26 +42,22 @@ export class Neighbourhood {
   add({ weight, examples }: Postings): void {
     const w2 = weight * weight;
     this.squares += w2;
-    if (!this.manyTouched) {
-      for (let k = 0; k < examples.length; k++) if (dots[examples[k] as number] === 0) this.touched.push(examples[k] as number);
-      this.manyTouched = this.touched.length > TOUCHED_LIST;
-    }
-    // The hot loop of a long description (ten thousand postings): nothing but the sum.
     for (let k = 0; k < examples.length; k++) {
       const at = examples[k] as number;
+      if (dots[at] === 0) this.touched.push(at);
       dots[at] = (dots[at] as number) + w2;
     }
   }
 
   /** The nearest examples, most similar first; none when the text shares no word with any. */
   nearest(): Neighbour[] {
-    if (this.squares === 0) return [];
-    // The best NEAREST by dot / example length, kept sorted in two small arrays.
+    // The best NEAREST by dot product over example length, kept sorted in two small arrays.
     const best = new Float64Array(NEAREST);
     const bestAt = new Int32Array(NEAREST).fill(-1);
-    const consider = (at: number): void => {
+    for (const at of this.touched) {
       const score = (dots[at] as number) * (inverseNorms[at] as number);
-      if (score <= (best[NEAREST - 1] as number)) return;
+      dots[at] = 0;
+      if (score <= (best[NEAREST - 1] as number)) continue;
       let k = NEAREST - 1;
       for (; k > 0 && score > (best[k - 1] as number); k--) {
         best[k] = best[k - 1] as number;
@@ -72,14 +65,8 @@ export class Neighbourhood {
       }
       best[k] = score;
       bestAt[k] = at;
-    };
-    if (this.manyTouched) {
-      for (let at = 0; at < dots.length; at++) if (dots[at] !== 0) consider(at);
-      dots.fill(0);
-    } else {
-      for (const at of this.touched) consider(at);
-      for (const at of this.touched) dots[at] = 0;
     }
+    this.touched.length = 0;
     const length = Math.sqrt(this.squares);
     const nearest: Neighbour[] = [];
     for (let k = 0; k < NEAREST && (bestAt[k] as number) >= 0; k++)

@@ -3,8 +3,16 @@ import type { CategoryData } from '../types.js';
 export const desktop: CategoryData = {
   id: 'desktop',
   // Sales data a till exports is not an app to build for the till.
-  vetoes: ['point of sale data', 'pos data', 'cash register* export*', 'till* export*', 'export* point of sale',
-    'export* _ point of sale', 'data from _ tills', 'data from _ cash registers'],
+  vetoes: [
+    'point of sale data',
+    'pos data',
+    'cash register* export*',
+    'till* export*',
+    'export* point of sale',
+    'export* _ point of sale',
+    'data from _ tills',
+    'data from _ cash registers',
+  ],
   signals: {
     strong: [
       'on the computer*',
