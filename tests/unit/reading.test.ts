@@ -158,7 +158,20 @@ describe('constraints, their polarity and their scope', () => {
   it('leaves out what the team is moving away from, and its maker’s other products', () => {
     const description = 'We are moving away from Firebase: a mobile app with sign-in, a database and file uploads';
     for (const category of ['auth', 'database', 'storage'] as const)
-      for (const provider of ranked(description, category)) expect(provider.name).not.toMatch(/firebase/i);
+      for (const provider of ranked(description, category)) {
+        expect(provider.name).not.toMatch(/firebase/i);
+        expect(provider.partOf).not.toBe('firebase'); // Cloud Firestore goes too
+      }
+  });
+
+  it('takes the job of the platform the team uses when the text asks none: Firebase data lives in Firestore', () => {
+    const [first] = ranked(
+      "We already use Firebase for the mobile app; now we need to store each user's workout history",
+      'database',
+    );
+    expect(first?.name).toBe('Cloud Firestore');
+    const [mongo] = ranked('We already use MongoDB; build an admin dashboard for orders', 'database');
+    expect(mongo?.name).toBe('MongoDB');
   });
 
   it('reads a need missing today as a need: "no search yet, and we need one"', () => {

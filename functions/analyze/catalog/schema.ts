@@ -42,6 +42,10 @@ export const providerSchema = z.strictObject({
   nameIsCommonWord: z.boolean().optional(),
   popularity: z.int().min(1).max(10),
   traits: traitsSchema,
+  partOf: z
+    .string()
+    .regex(/^[a-z0-9 ]+$/)
+    .optional(),
 });
 
 export const capabilitySchema = z.strictObject({

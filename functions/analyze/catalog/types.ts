@@ -94,6 +94,11 @@ export interface CatalogProvider {
   /** 1..10: how safe a default pick it is for most teams (adoption, maturity, docs). */
   popularity: number;
   traits: ProviderTraits;
+  /**
+   * The platform it is part of, in lower case, when its name does not say so ("firebase" for Cloud
+   * Firestore): naming the platform names it, leaving the platform leaves it.
+   */
+  partOf?: string;
 }
 
 /**

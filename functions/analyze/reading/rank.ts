@@ -12,9 +12,9 @@ import {
   type IndexedProvider,
   providersIn,
 } from '../catalog/catalog.js';
-import type { ProviderFacts, ProviderTraits, TraitTest, Vendor } from '../catalog/types.js';
+import type { ProviderFacts, ProviderTraits, TraitTest } from '../catalog/types.js';
 import type { CategoryId } from '../category-ids.js';
-import { jobsFor, type Reading } from './reading.js';
+import { byMakerOf, jobsFor, namedAt, type Reading } from './reading.js';
 
 const KEYWORD_WEIGHT = 2.5;
 const MOBILE_BONUS = 4;
@@ -116,32 +116,6 @@ const statedMarkets = (reading: Reading): ReadonlySet<string> => {
   for (const id of reading.constraints.keys())
     for (const market of constraintFacts(id)?.rankFirst?.[0]?.markets ?? []) markets.add(market);
   return markets;
-};
-
-/**
- * Whether a product's name says it is the maker's: "Supabase Auth", "Cloud Storage for Firebase". A
- * product "for" a maker of another vendor is only made for it: "AlloyDB for PostgreSQL" is Google's.
- */
-const isMadeBy = (p: IndexedProvider, maker: string, vendor: Vendor): boolean => {
-  const name = p.lowerName;
-  if (maker.length < 3) return false;
-  if (name.startsWith(`${maker} `)) return true;
-  if (!name.endsWith(` ${maker}`)) return false;
-  return !name.endsWith(` for ${maker}`) || (vendor !== 'independent' && p.entry.traits.vendor === vendor);
-};
-
-/** Whether the provider is one of these makers' products. */
-const byMakerOf = (p: IndexedProvider, makers: ReadonlyMap<string, Vendor>): boolean => {
-  for (const [maker, vendor] of makers) if (isMadeBy(p, maker, vendor)) return true;
-  return false;
-};
-
-/** Where the text first names the provider, or its maker; undefined when it does not. */
-const namedAt = (p: IndexedProvider, reading: Reading): number | undefined => {
-  const at = reading.mentioned.get(p.id);
-  if (at !== undefined) return at;
-  for (const [maker, { at: position, vendor }] of reading.makers) if (isMadeBy(p, maker, vendor)) return position;
-  return undefined;
 };
 
 /** Whether a constraint stated around the provider's name ("managed Postgres") asks for what it is not. */

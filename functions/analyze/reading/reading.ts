@@ -17,6 +17,7 @@ import {
   type Owner,
   PROVIDER_COUNT,
   phraseIndex,
+  providersIn,
   RELATED,
   selectionMarginOf,
 } from '../catalog/catalog.js';
@@ -614,9 +615,38 @@ const chooseCategories = (reading: Reading): CategoryId[] => {
 };
 
 /**
+ * Whether a product is the maker's: its data says so (Cloud Firestore is Firebase's), or its name does
+ * ("Supabase Auth", "Cloud Storage for Firebase"). A product "for" a maker of another vendor is only
+ * made for it: "AlloyDB for PostgreSQL" is Google's.
+ */
+const isMadeBy = (p: IndexedProvider, maker: string, vendor: Vendor): boolean => {
+  if (p.entry.partOf === maker) return true;
+  const name = p.lowerName;
+  if (maker.length < 3) return false;
+  if (name.startsWith(`${maker} `)) return true;
+  if (!name.endsWith(` ${maker}`)) return false;
+  return !name.endsWith(` for ${maker}`) || (vendor !== 'independent' && p.entry.traits.vendor === vendor);
+};
+
+/** Whether the provider is one of these makers' products. */
+export const byMakerOf = (p: IndexedProvider, makers: ReadonlyMap<string, Vendor>): boolean => {
+  for (const [maker, vendor] of makers) if (isMadeBy(p, maker, vendor)) return true;
+  return false;
+};
+
+/** Where the text first names the provider, or its maker; undefined when it does not. */
+export const namedAt = (p: IndexedProvider, reading: Reading): number | undefined => {
+  const at = reading.mentioned.get(p.id);
+  if (at !== undefined) return at;
+  for (const [maker, { at: position, vendor }] of reading.makers) if (isMadeBy(p, maker, vendor)) return position;
+  return undefined;
+};
+
+/**
  * The jobs wanted in a category, the main one first: those the text asks for, by evidence; with
- * none, the category's default job. A job for small, single-device use is never the one read from a
- * description that states a large scale.
+ * none, the main job of a product the text names there ("we use Firebase": Firestore's document
+ * store), else the category's default job. A job for small, single-device use is never the one read
+ * from a description that states a large scale.
  */
 export const jobsFor = (category: CategoryId, reading: Reading): CapabilityFacts[] => {
   const capabilities = capabilitiesOf(category);
@@ -626,6 +656,9 @@ export const jobsFor = (category: CategoryId, reading: Reading): CapabilityFacts
     .filter((c) => (jobs.get(c.id)?.score ?? 0) > 0 && !(largeScale && c.smallScaleOnly))
     .sort((a, b) => (jobs.get(b.id)?.score ?? 0) - (jobs.get(a.id)?.score ?? 0));
   if (asked.length > 0) return asked;
+  const named = providersIn(category).find((p) => namedAt(p, reading) !== undefined);
+  const namedJob = named && capabilities.find((c) => c.id === named.entry.capabilities[0]);
+  if (namedJob && !(largeScale && namedJob.smallScaleOnly)) return [namedJob];
   const fallback = capabilities.find((c) => c.default);
   return fallback ? [fallback] : [];
 };

@@ -2131,6 +2131,7 @@ export const database: CategoryData = {
         'chat',
       ],
       aliases: ['firestore', 'firebase firestore', 'google firestore', 'firebase database'],
+      partOf: 'firebase',
       popularity: 7,
       traits: {
         openSource: false,

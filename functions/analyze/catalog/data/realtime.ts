@@ -1752,6 +1752,7 @@ export const realtime: CategoryData = {
       capabilities: ['pubsub', 'chat'],
       keywords: ['firebase', 'google', 'gcp', 'mobile', 'flutter', 'offline', 'sync*', 'listener*'],
       aliases: ['firestore', 'firebase firestore', 'google firestore'],
+      partOf: 'firebase',
       popularity: 7,
       traits: {
         openSource: false,
