@@ -498,9 +498,9 @@ export const readDescription = (description: string): Reading => {
 const LIKE_THIS = 'projects like this';
 /**
  * The nearest examples' share (by similarity) that needs a category, above this, adds to its score;
- * below it, takes away. A category a third of similar projects need is worth a look.
+ * below it, takes away. A category a quarter of similar projects need is worth a look.
  */
-const NEIGHBOUR_NEED_SHARE = 0.3;
+const NEIGHBOUR_NEED_SHARE = 0.25;
 /** So that all of them needing a category counts like two stated needs, and none of them a little against it. */
 const NEIGHBOUR_NEED_WEIGHT = 6;
 /** A job the nearest examples ask for counts by their similarity: a close example about like a stated phrase. */
