@@ -227,6 +227,22 @@ const impliedBy = (archetype: ArchetypeFacts): [CategoryId, number][] => {
 const mentionOnlyMarks = new PhraseMarks();
 const neighbourWordMarks = new PhraseMarks();
 
+/** Phrases that are only a word of the labelled examples: learned once, true for every reading. */
+const wordOnly = new (class {
+  private flags = new Uint8Array(4_096);
+  has(phrase: PhraseKey): boolean {
+    return phrase < this.flags.length && this.flags[phrase] === 1;
+  }
+  add(phrase: PhraseKey): void {
+    if (phrase >= this.flags.length) {
+      const grown = new Uint8Array(Math.max(phrase + 1, this.flags.length * 2));
+      grown.set(this.flags);
+      this.flags = grown;
+    }
+    this.flags[phrase] = 1;
+  }
+})();
+
 const newNeed = (): Need => ({ score: 0, direct: 0, evidence: [], impliedBy: [], jobs: new Map() });
 
 export const readDescription = (description: string): Reading => {
@@ -263,17 +279,25 @@ export const readDescription = (description: string): Reading => {
   const hits: Hit[] = [];
   const neighbourhood = new Neighbourhood();
   const wordsSeen = neighbourWordMarks.next();
-  phraseIndex.scan(tokens, (hit) => {
-    const last = hit.owners.at(-1) as Owner;
-    if (last.kind === 'neighbours') {
-      if (!wordsSeen.has(hit.phrase)) {
-        wordsSeen.add(hit.phrase);
-        neighbourhood.add(last.postings);
+  phraseIndex.scan(
+    tokens,
+    (hit) => {
+      const last = hit.owners.at(-1) as Owner;
+      if (last.kind === 'neighbours') {
+        if (!wordsSeen.has(hit.phrase)) {
+          wordsSeen.add(hit.phrase);
+          neighbourhood.add(last.postings);
+        }
+        if (hit.owners.length === 1) {
+          wordOnly.add(hit.phrase);
+          return;
+        }
       }
-      if (hit.owners.length === 1) return;
-    }
-    hits.push(hit);
-  });
+      hits.push(hit);
+    },
+    // A word that is nothing but a word of the examples, seen once, has nothing more to say.
+    (phrase) => !(wordsSeen.has(phrase) && wordOnly.has(phrase)),
+  );
   const cues = new Cues(tokens);
   /** Per category, the tokens a veto covers: its signals there mean something else. */
   const vetoed = new Map<CategoryId, Set<number>>();
