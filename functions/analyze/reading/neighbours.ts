@@ -13,6 +13,12 @@ import { type NeighbourExample, neighbourExamples, type Postings } from '../cata
 
 /** How many examples vote. Fewer let one odd example decide; more bring in loosely related ones. */
 const NEAREST = 5;
+/**
+ * Only a description's first distinct words this many find its neighbours: they say what the project
+ * is (labelled descriptions rarely have more), and a 5,000-character brief would otherwise pay for
+ * every word it adds.
+ */
+const WORDS_COMPARED = 150;
 
 export interface Neighbour {
   example: NeighbourExample;
@@ -31,6 +37,7 @@ export class Neighbourhood {
   /** The examples touched: fewer than all of them, even for a long text (its common words are not kept). */
   private readonly touched: number[] = [];
   private squares = 0;
+  private words = 0;
 
   constructor() {
     if (dots.length !== this.examples.length) {
@@ -40,6 +47,7 @@ export class Neighbourhood {
   }
 
   add({ weight, examples }: Postings): void {
+    if (++this.words > WORDS_COMPARED) return;
     const w2 = weight * weight;
     this.squares += w2;
     for (let k = 0; k < examples.length; k++) {

@@ -673,6 +673,20 @@ export const namedAt = (p: IndexedProvider, reading: Reading): number | undefine
  * from a description that states a large scale.
  */
 export const jobsFor = (category: CategoryId, reading: Reading): CapabilityFacts[] => {
+  let jobs = jobsRead.get(reading)?.get(category);
+  if (!jobs) {
+    jobs = readJobs(category, reading);
+    const byCategory = jobsRead.get(reading) ?? new Map<CategoryId, CapabilityFacts[]>();
+    byCategory.set(category, jobs);
+    jobsRead.set(reading, byCategory);
+  }
+  return jobs;
+};
+
+/** Each reading's jobs per category, read once: ranking a category asks for them more than once. */
+const jobsRead = new WeakMap<Reading, Map<CategoryId, CapabilityFacts[]>>();
+
+const readJobs = (category: CategoryId, reading: Reading): CapabilityFacts[] => {
   const capabilities = capabilitiesOf(category);
   const largeScale = [...reading.constraints.keys()].some((id) => constraintFacts(id)?.rulesOutSmallScale);
   const jobs = reading.needs.get(category)?.jobs ?? new Map<string, Job>();
@@ -680,7 +694,8 @@ export const jobsFor = (category: CategoryId, reading: Reading): CapabilityFacts
     .filter((c) => (jobs.get(c.id)?.score ?? 0) > 0 && !(largeScale && c.smallScaleOnly))
     .sort((a, b) => (jobs.get(b.id)?.score ?? 0) - (jobs.get(a.id)?.score ?? 0));
   if (asked.length > 0) return asked;
-  const named = providersIn(category).find((p) => namedAt(p, reading) !== undefined);
+  const anyNamed = reading.mentioned.size > 0 || reading.makers.size > 0;
+  const named = anyNamed ? providersIn(category).find((p) => namedAt(p, reading) !== undefined) : undefined;
   const namedJob = named && capabilities.find((c) => c.id === named.entry.capabilities[0]);
   if (namedJob && !(largeScale && namedJob.smallScaleOnly)) return [namedJob];
   const fallback = capabilities.find((c) => c.default);
