@@ -1,6 +1,6 @@
 /**
  * Evidence learned from labelled example descriptions (data/examples/*.jsonl), at build time: for
- * each category, how much each word, word pair and word stem says the project needs it. This is what
+ * each category, how much each word and word stem says the project needs it. This is what
  * the hand-written signals cannot reach: the thousand everyday ways of implying a need ("tenants" →
  * sign-in, "podcast" → storage, "summarise" → a language model). One logistic regression per category
  * over those features, trained deterministically; only weights that matter are kept, as patterns the
@@ -47,8 +47,8 @@ const MIN_WEIGHT = 0.35;
 /** Weights are kept to this precision, so equal weights share one owner in the compiled index. */
 const STEP = 0.25;
 
-/** The features of a text, as patterns: words, word pairs, and stems of long words ("summa*"). */
-export const featuresOf = (text: string): Set<string> => learnedFeatures(tokenize(text), true);
+/** The features of a text, as patterns: words and stems of long words ("summa*"). */
+export const featuresOf = (text: string): Set<string> => learnedFeatures(tokenize(text));
 
 /** Reads every *.jsonl file of a folder as labelled examples. */
 export const readExamples = (dir: URL): LabelledExample[] =>
@@ -185,13 +185,13 @@ export type PicksOf = (category: CategoryId, names: readonly string[]) => { job:
 const NEIGHBOUR_MAX_SHARE = 0.05;
 
 /**
- * The labelled examples as neighbours that vote. Features are words and stems (not word pairs: they
- * made the table five times larger and the votes no better), seen in at least MIN_EXAMPLES examples.
+ * The labelled examples as neighbours that vote. Features are words and stems (featuresOf), seen in at
+ * least MIN_EXAMPLES examples.
  */
 export const neighbourTable = (examples: readonly LabelledExample[], picksOf: PicksOf): NeighbourTable => {
   // Postings are decoded into 16-bit positions (catalog.ts).
   if (examples.length > 0xffff) throw new Error(`${examples.length} labelled examples: at most 65,535 fit the postings`);
-  const featureSets = examples.map((e) => learnedFeatures(tokenize(e.description), false));
+  const featureSets = examples.map((e) => featuresOf(e.description));
   // A stem is a prefix pattern at run time, matching shorter words too ("baker*" matches "bakery"): an
   // example has every stem its words would match, so its own text finds it with a similarity of one.
   const stems = new Set(featureSets.flatMap((set) => [...set].filter((f) => f.endsWith('*'))));

@@ -76,21 +76,19 @@ export const stemMatching = (word: string): string | undefined =>
   word.length >= STEM_LENGTH && PLAIN_WORD.test(word) ? `${word.slice(0, STEM_LENGTH)}*` : undefined;
 
 /**
- * What learned evidence is about (catalog/learn.ts): each plain word or pair of Chinese or Japanese
- * characters, the stem of each long plain word and, with `pairs`, each two neighbouring words of one
- * script. Words of other scripts are left out. Every feature is also a pattern the phrase index matches.
+ * What learned evidence and the labelled examples as neighbours are about (catalog/learn.ts): each
+ * plain word or pair of Chinese or Japanese characters, and the stem of each long plain word. Words of
+ * other scripts are left out. Every feature is also a pattern the phrase index matches. (Word pairs
+ * were features once: with thousands of examples they made the index a tenth larger and the reading
+ * no better.)
  */
-export const learnedFeatures = (tokens: readonly Token[], pairs: boolean): Set<string> => {
+export const learnedFeatures = (tokens: readonly Token[]): Set<string> => {
   const features = new Set<string>();
-  for (let i = 0; i < tokens.length; i++) {
-    const word = (tokens[i] as Token).word;
+  for (const { word } of tokens) {
     const plain = PLAIN_WORD.test(word);
     if (!plain && !CJK_TOKEN.test(word)) continue;
     features.add(word);
     if (plain && word.length > STEM_LENGTH + 1) features.add(`${word.slice(0, STEM_LENGTH)}*`);
-    const next = tokens[i + 1]?.word;
-    if (pairs && next !== undefined && (PLAIN_WORD.test(next) || CJK_TOKEN.test(next)) && plain === PLAIN_WORD.test(next))
-      features.add(`${word} ${next}`);
   }
   return features;
 };

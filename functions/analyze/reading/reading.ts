@@ -227,22 +227,6 @@ const impliedBy = (archetype: ArchetypeFacts): [CategoryId, number][] => {
 const mentionOnlyMarks = new PhraseMarks();
 const neighbourWordMarks = new PhraseMarks();
 
-/** Phrases that are only a word of the labelled examples: learned once, true for every reading. */
-const wordOnly = new (class {
-  private flags = new Uint8Array(4_096);
-  has(phrase: PhraseKey): boolean {
-    return phrase < this.flags.length && this.flags[phrase] === 1;
-  }
-  add(phrase: PhraseKey): void {
-    if (phrase >= this.flags.length) {
-      const grown = new Uint8Array(Math.max(phrase + 1, this.flags.length * 2));
-      grown.set(this.flags);
-      this.flags = grown;
-    }
-    this.flags[phrase] = 1;
-  }
-})();
-
 const newNeed = (): Need => ({ score: 0, direct: 0, evidence: [], impliedBy: [], jobs: new Map() });
 
 export const readDescription = (description: string): Reading => {
@@ -274,36 +258,28 @@ export const readDescription = (description: string): Reading => {
 
   // First every hit, then the cues and vetoes that change how the others read: an absence marker
   // ("yet") can come after what it qualifies. A word of the labelled examples counts towards the
-  // nearest of them at once, each word once: most words of a long text are one, and a hit that is
-  // nothing else need not be kept.
+  // nearest of them there, each word once.
   const hits: Hit[] = [];
   const neighbourhood = new Neighbourhood();
   const wordsSeen = neighbourWordMarks.next();
-  phraseIndex.scan(
-    tokens,
-    (hit) => {
-      const last = hit.owners.at(-1) as Owner;
-      if (last.kind === 'neighbours') {
-        if (!wordsSeen.has(hit.phrase)) {
-          wordsSeen.add(hit.phrase);
-          neighbourhood.add(last.postings);
-        }
-        if (hit.owners.length === 1) {
-          wordOnly.add(hit.phrase);
-          return;
-        }
-      }
-      hits.push(hit);
-    },
-    // A word that is nothing but a word of the examples, seen once, has nothing more to say.
-    (phrase) => !(wordsSeen.has(phrase) && wordOnly.has(phrase)),
+  const addWord = (phrase: PhraseKey, owner: Owner): void => {
+    if (owner.kind !== 'neighbours' || wordsSeen.has(phrase)) return;
+    wordsSeen.add(phrase);
+    neighbourhood.add(owner.postings);
+  };
+  // A word that is only a word of the examples waits aside: it counts towards them once, below.
+  const words: Hit[] = [];
+  phraseIndex.scan(tokens, (hit) =>
+    (hit.owners.length === 1 && (hit.owners[0] as Owner).kind === 'neighbours' ? words : hits).push(hit),
   );
+  for (const { phrase, owners } of words) addWord(phrase, owners[0] as Owner);
   const cues = new Cues(tokens);
   /** Per category, the tokens a veto covers: its signals there mean something else. */
   const vetoed = new Map<CategoryId, Set<number>>();
   for (const hit of hits) {
-    // A phrase's cues and vetoes come first among its owners (catalog.ts): the rest can wait.
-    for (const owner of hit.owners) {
+    // A phrase's cues and vetoes come first among its owners (catalog.ts), a word's postings last.
+    const { owners } = hit;
+    for (const owner of owners) {
       if (owner.kind === 'cue') cues.add(hit, owner.cue);
       else if (owner.kind === 'veto') {
         const covered = vetoed.get(owner.category) ?? new Set<number>();
@@ -311,6 +287,7 @@ export const readDescription = (description: string): Reading => {
         vetoed.set(owner.category, covered);
       } else break;
     }
+    addWord(hit.phrase, owners[owners.length - 1] as Owner);
   }
   const isVetoed = (category: CategoryId, hit: Hit): boolean => {
     const covered = vetoed.get(category);
