@@ -41,7 +41,7 @@ const EPOCHS = 40;
 const LEARNING_RATE = 0.3;
 const L2 = 1e-4;
 /** A feature must appear in this many examples to be learned at all. */
-const MIN_EXAMPLES = 2;
+const MIN_EXAMPLES = 3;
 /** Weights smaller than this are dropped: they would cost load time and say little. */
 const MIN_WEIGHT = 0.35;
 /** Weights are kept to this precision, so equal weights share one owner in the compiled index. */

@@ -18,7 +18,7 @@ const NEAREST = 5;
  * is (labelled descriptions rarely have more), and a 5,000-character brief would otherwise pay for
  * every word it adds.
  */
-const WORDS_COMPARED = 100;
+const WORDS_COMPARED = 60;
 
 export interface Neighbour {
   example: NeighbourExample;
