@@ -76,7 +76,7 @@ export interface CatalogHeader {
   owners: CompiledOwner[];
   /**
    * Owner numbers from this one on are word postings, not in `owners`: owner n is the posting of feature
-   * n - postingOwners (seven thousand owners of one shape need not be in the header).
+   * n - postingOwners (thousands of owners of one shape need not be in the header).
    */
   postingOwners: number;
 }
