@@ -43,6 +43,9 @@ describe('the job wanted inside a category', () => {
     ['ai', 'vision', 'Recognise the plant species from a photo taken in the garden'],
     ['iot', 'smart-home', 'An app to switch the lights and the thermostat at home from the phone'],
     ['support', 'customer-helpdesk', 'A helpdesk where our customers open tickets and our agents answer them'],
+    ['security', 'code-scanning', 'Scan our repositories for committed secrets before every merge'],
+    ['workflow', 'scheduled-jobs', 'Send every customer their invoice reminder at 9am in their own time zone'],
+    ['support', 'internal-helpdesk', "I colleghi aprono ticket all'IT per pc rotti e licenze"],
     // The kind of place or paper implies the job: a restaurant books tables, receipts are read.
     ['scheduling', 'table-reservations', 'Onze trattoria wil dat gasten online kunnen reserveren'],
     ['documents', 'ocr-extraction', 'Hoe bouw ik een app om bonnetjes te scannen voor de administratie?'],
@@ -236,6 +239,7 @@ describe('word traps', () => {
     ['Real-time reports of yesterday’s sales for the managers, refreshed every morning', 'realtime'],
     ['We monitor the temperature of 200 beehives and alert the beekeeper', 'monitoring'],
     ['Eine App für Fußballvereine mit Spielplan und Ergebnissen der Spiele', 'games'],
+    ["Our tills export the day's POS data; we want it in a warehouse for a weekly sales report", 'payments'],
   ])('"%s" does not need %s', (description, category) => {
     expect(categoriesOf(description)).not.toContain(category);
   });

@@ -823,6 +823,8 @@ export const security: CategoryData = {
         'scan* _ repos',
         'scan* our repos',
         'scan* repositories',
+        'scan* _ repositories',
+        'committed _ secrets',
         'committed secrets',
         'committed api keys',
         'hardcoded secrets',
