@@ -21,7 +21,7 @@ const MOBILE_BONUS = 4;
 /** A market's local default, for a description that states no market it serves: a poorer default pick. */
 const ELSEWHERE_PENALTY = 3;
 /** Per unit of similarity of the nearest labelled examples that pick the provider (reading.picks). */
-const NEIGHBOUR_PICK_WEIGHT = 15;
+const NEIGHBOUR_PICK_WEIGHT = 25;
 
 type Check = (traits: ProviderTraits) => boolean;
 /** Each test compiled once into a function: ranking runs it for every provider of every category. */
