@@ -22,7 +22,7 @@ export interface Token {
 }
 
 /** Chinese and Japanese script, written without spaces between words. */
-const CJK = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー`;
+export const CJK = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー`;
 const CJK_RUN = new RegExp(`^[${CJK}]+$`, 'v');
 /** What ends a clause: negation and its scope never cross one. */
 const CLAUSE_END = /[.;!?。；！？\n]/;
@@ -64,33 +64,6 @@ export const characterPairs = (run: string): string[] => {
   const chars = [...run];
   if (chars.length < 2) return chars.map((c) => c.normalize('NFKC'));
   return chars.slice(0, -1).map((c, i) => (c + chars[i + 1]).normalize('NFKC'));
-};
-
-const PLAIN_WORD = /^[a-z0-9]+$/;
-const CJK_TOKEN = new RegExp(`^[${CJK}]{1,2}$`, 'v');
-/** A long word's stem is a feature too: "summarise" and "summaries" share "summa*". */
-const STEM_LENGTH = 5;
-
-/** The stem pattern that matches a word at run time, if it had one ("bakery" → "baker*"): words of five plain letters or more. */
-export const stemMatching = (word: string): string | undefined =>
-  word.length >= STEM_LENGTH && PLAIN_WORD.test(word) ? `${word.slice(0, STEM_LENGTH)}*` : undefined;
-
-/**
- * What learned evidence and the labelled examples as neighbours are about (catalog/learn.ts): each
- * plain word or pair of Chinese or Japanese characters, and the stem of each long plain word. Words of
- * other scripts are left out. Every feature is also a pattern the phrase index matches. (Word pairs
- * were features once: with thousands of examples they made the index a tenth larger and the reading
- * no better.)
- */
-export const learnedFeatures = (tokens: readonly Token[]): Set<string> => {
-  const features = new Set<string>();
-  for (const { word } of tokens) {
-    const plain = PLAIN_WORD.test(word);
-    if (!plain && !CJK_TOKEN.test(word)) continue;
-    features.add(word);
-    if (plain && word.length > STEM_LENGTH + 1) features.add(`${word.slice(0, STEM_LENGTH)}*`);
-  }
-  return features;
 };
 
 /** Letters and digits of plain ASCII text: most descriptions, tokenised without the Unicode word pattern. */
