@@ -55,7 +55,7 @@ export const pack = <H extends object>(
   phrases: PhraseTables,
   names: string,
   entries: Partial<Record<CategoryId, string>>,
-  neighbours: Pick<NeighbourTable, 'postings' | 'examples'> = { postings: [], examples: [] },
+  neighbours: Pick<NeighbourTable, 'postings' | 'examples'>,
 ): Buffer => {
   const keyed: [string, string][] = [
     ...Object.entries(phrases.byWord),

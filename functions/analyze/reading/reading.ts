@@ -213,6 +213,8 @@ class PhraseMarks {
   }
 }
 const countedMarks = new PhraseMarks();
+const mentionOnlyMarks = new PhraseMarks();
+const neighbourWordMarks = new PhraseMarks();
 
 const implications = new WeakMap<ArchetypeFacts, [CategoryId, number][]>();
 /** An archetype's implied needs as a list, made once. */
@@ -224,10 +226,18 @@ const impliedBy = (archetype: ArchetypeFacts): [CategoryId, number][] => {
   }
   return list;
 };
-const mentionOnlyMarks = new PhraseMarks();
-const neighbourWordMarks = new PhraseMarks();
 
 const newNeed = (): Need => ({ score: 0, direct: 0, evidence: [], impliedBy: [], jobs: new Map() });
+
+/** A need's job by capability id, added when the need has no evidence for it yet. */
+const jobOf = (need: Need, capability: string): Job => {
+  let job = need.jobs.get(capability);
+  if (!job) {
+    job = { score: 0, evidence: [], impliedBy: [] };
+    need.jobs.set(capability, job);
+  }
+  return job;
+};
 
 export const readDescription = (description: string): Reading => {
   const tokens = tokenize(description);
@@ -348,9 +358,7 @@ export const readDescription = (description: string): Reading => {
         case 'capability': {
           if (isVetoed(owner.category, hit)) break;
           signal(owner.category, STRONG_SIGNAL, hit, text);
-          const jobs = need(owner.category).jobs;
-          const job = jobs.get(owner.capability) ?? { score: 0, evidence: [], impliedBy: [] };
-          jobs.set(owner.capability, job);
+          const job = jobOf(need(owner.category), owner.capability);
           // Overlapping patterns of one job ("on a map", "where each courier is on a map") are one piece of evidence.
           const covered = jobTokens.get(job) ?? new Set<number>();
           jobTokens.set(job, covered);
@@ -463,11 +471,9 @@ export const readDescription = (description: string): Reading => {
       if (!n.impliedBy.includes(archetype.name)) n.impliedBy.push(archetype.name);
     }
     for (const [category, capability] of Object.entries(archetype.capabilities ?? {}) as [CategoryId, string][]) {
-      const jobs = need(category).jobs;
-      const job = jobs.get(capability) ?? { score: 0, evidence: [], impliedBy: [] };
+      const job = jobOf(need(category), capability);
       job.score += WEAK_SIGNAL;
       job.impliedBy.push(archetype.name);
-      jobs.set(capability, job);
     }
   }
 
@@ -542,11 +548,9 @@ const weighNeighbours = (nearest: readonly Neighbour[], reading: Reading, need: 
   for (const [category, votes] of jobVotes)
     for (const [job, weight] of votes) {
       if (weight <= NEIGHBOUR_JOB_SHARE * total) continue;
-      const { jobs } = need(category);
-      const found = jobs.get(job) ?? { score: 0, evidence: [], impliedBy: [] };
+      const found = jobOf(need(category), job);
       found.score += NEIGHBOUR_JOB_WEIGHT * weight;
       if (!found.impliedBy.includes(LIKE_THIS)) found.impliedBy.push(LIKE_THIS);
-      jobs.set(job, found);
     }
 };
 
@@ -585,9 +589,7 @@ const weighLearnedJobs = (sums: Float64Array, needs: Map<CategoryId, Need>): voi
     if (!n) return;
     const points = bias + (sums[at] as number) - LEARNED_JOB_THRESHOLD;
     if (points <= 0) return;
-    const found = n.jobs.get(job) ?? { score: 0, evidence: [], impliedBy: [] };
-    found.score += points;
-    n.jobs.set(job, found);
+    jobOf(n, job).score += points;
   });
 };
 
