@@ -362,7 +362,8 @@ const holdToReading = (providers: readonly RawProvider[], id: CategoryId, readin
   const judged = providers.map((raw) => {
     const known = findCatalogProvider(cleanName(raw.name), id);
     const named = known !== undefined && reading.mentioned.has(known.id);
-    return { raw, verdict: known && !named ? judgement(known as ProviderFacts) : undefined };
+    const entry = known && !named ? (known as ProviderFacts) : undefined;
+    return { raw, verdict: entry && { excluded: judgement.excludes(entry), key: judgement.keyOf(entry) } };
   });
   const kept = judged.filter((j) => !j.verdict?.excluded);
   const slots = kept.flatMap((j, i) => (j.verdict ? [i] : []));

@@ -41,8 +41,12 @@ export class IndexedProvider {
     readonly index: number,
   ) {}
 
+  private decodedEntry: ProviderFacts | undefined;
+
+  /** Decoded with its category, on first use; ranking reads it for every provider it weighs. */
   get entry(): ProviderFacts {
-    return entriesIn(this.category)[this.position] as ProviderFacts;
+    this.decodedEntry ??= entriesIn(this.category)[this.position] as ProviderFacts;
+    return this.decodedEntry;
   }
 
   private lowerCaseName: string | undefined;
@@ -65,12 +69,14 @@ export type Owner =
   | { kind: 'archetype'; archetype: ArchetypeFacts }
   | { kind: 'constraint'; constraint: ConstraintFacts; strength: 'require' | 'prefer' }
   | { kind: 'cue'; cue: Cue }
-  | { kind: 'learned'; weights: LearnedWeights }
-  | { kind: 'learnedJobs'; weights: LearnedJobWeights }
-  /** A word of the labelled examples, for the nearest of them (reading/neighbours.ts). */
-  | { kind: 'neighbours'; postings: Postings };
+  /**
+   * What the labelled examples say about a word or phrase: log-odds per category and per job, and the
+   * examples that use it (for the nearest of them, reading/neighbours.ts). One owner, so a hit of a
+   * common word costs one step.
+   */
+  | { kind: 'learned'; categories: LearnedWeights; jobs: LearnedJobWeights; postings: Postings | undefined }
 
-/** A phrase's learned weights for jobs, by position in LEARNED_JOBS. */
+/** A phrase's learned weights for jobs, by position in LEARNED_JOBS (none: empty arrays). */
 export interface LearnedJobWeights {
   jobs: Uint16Array;
   weights: Float64Array;
@@ -116,9 +122,8 @@ const load = (compiled: CatalogHeader) => {
         return { kind: 'archetype', archetype: compiled.archetypes[owner.archetype] as ArchetypeFacts };
       case 'constraint':
         return { kind: 'constraint', constraint: constraints.get(owner.constraint) as ConstraintFacts, strength: owner.strength };
-      case 'posting':
-        return { kind: 'neighbours', postings: postingsAt(owner.at) };
       case 'keyword':
+      case 'posting':
       case 'learned':
       case 'learnedJob':
         throw new Error(`${owner.kind} owners are merged per phrase`);
@@ -127,9 +132,9 @@ const load = (compiled: CatalogHeader) => {
     }
   };
   /**
-   * A phrase's owners, its keywords merged into one owner, and its learned weights into one owner for
-   * categories and one for jobs: a hit then costs a few steps however many providers the words suit.
-   * Cues and vetoes come first, a word's postings last.
+   * A phrase's owners, its keywords merged into one owner, and what the examples taught about it (weights
+   * for categories and jobs, postings) into another: a hit then costs a few steps however many providers
+   * and examples the words suit. Cues and vetoes come first.
    */
   const resolve = (owners: readonly CompiledOwner[]): Owner[] => {
     const keywords: IndexedProvider[] = [];
@@ -148,25 +153,20 @@ const load = (compiled: CatalogHeader) => {
     // Cues and vetoes first: a reading looks for them in every hit before it reads anything else.
     const early = (o: Owner) => (o.kind === 'cue' || o.kind === 'veto' ? 0 : 1);
     resolved.sort((a, b) => early(a) - early(b));
-    if (learned.length > 0)
+    const known = jobs.filter((o) => JOB_INDEX.has(`${o.category}/${o.job}`));
+    if (learned.length > 0 || known.length > 0 || posting)
       resolved.push({
         kind: 'learned',
-        weights: {
+        categories: {
           categories: Uint8Array.from(learned, (o) => CATEGORY_INDEX.get(o.category) ?? 0),
           weights: Float64Array.from(learned, (o) => o.weight),
         },
-      });
-    const known = jobs.filter((o) => JOB_INDEX.has(`${o.category}/${o.job}`));
-    if (known.length > 0)
-      resolved.push({
-        kind: 'learnedJobs',
-        weights: {
+        jobs: {
           jobs: Uint16Array.from(known, (o) => JOB_INDEX.get(`${o.category}/${o.job}`) ?? 0),
           weights: Float64Array.from(known, (o) => o.weight),
         },
+        postings: posting && postingsAt(posting.at),
       });
-    // Last, where a reading looks for it as it scans (reading.ts).
-    if (posting) resolved.push(resolveOne(posting));
     return resolved;
   };
   let byName: Map<string, IndexedProvider[]> | undefined;

@@ -31,15 +31,15 @@ const compiled = new WeakMap<TraitTest, Check>();
 export const passes = (traits: ProviderTraits, test: TraitTest): boolean => {
   let check = compiled.get(test);
   if (!check) {
-    const fields = Object.entries(test);
-    check = (t) =>
-      fields.every(([trait, wanted]) =>
-        trait === 'vendor'
-          ? (wanted as readonly string[]).includes(t.vendor)
-          : trait === 'markets'
-            ? (t.markets ?? []).some((market) => (wanted as readonly string[]).includes(market))
-            : (t[trait as keyof ProviderTraits] ?? false) === wanted,
-      );
+    const fields = Object.entries(test).map(([trait, wanted]): Check => {
+      if (trait === 'vendor') return (t) => (wanted as readonly string[]).includes(t.vendor);
+      if (trait === 'markets') return (t) => (t.markets ?? []).some((market) => (wanted as readonly string[]).includes(market));
+      return (t) => (t[trait as keyof ProviderTraits] ?? false) === wanted;
+    });
+    check = (t) => {
+      for (const field of fields) if (!field(t)) return false;
+      return true;
+    };
     compiled.set(test, check);
   }
   return check(traits);
@@ -73,24 +73,28 @@ const preferredConstraints = (reading: Reading): ConstraintFacts[] =>
   CONSTRAINT_FACTS.filter((c) => reading.constraints.get(c.id)?.strength === 'prefer' && c.rankFirst);
 
 /**
- * How the reading judges one provider of a category: whether a binding constraint rules it out, and a
- * sort key (lower first) from the job it does and the constraints it honours.
+ * How the reading judges the providers of a category: whether a binding constraint rules one out, and
+ * a sort key (lower first) from the job it does and the constraints it honours.
  */
 export interface Judgement {
-  excluded: boolean;
-  key: number[];
+  excludes(entry: ProviderFacts): boolean;
+  keyOf(entry: ProviderFacts): number[];
 }
 
-export const judge = (category: CategoryId, reading: Reading) => {
+export const judge = (category: CategoryId, reading: Reading): Judgement => {
   const jobs = jobsFor(category, reading);
-  const ordering = [...bindingConstraints(reading), ...preferredConstraints(reading)];
   const binding = bindingConstraints(reading);
-  return (entry: ProviderFacts): Judgement => ({
-    excluded: binding.some((c) => c.exclude !== undefined && passes(entry.traits, c.exclude)),
+  const ordering = [...binding, ...preferredConstraints(reading)];
+  return {
+    excludes: (entry) => binding.some((c) => c.exclude !== undefined && passes(entry.traits, c.exclude)),
     // The job first, then the constraints, binding before preferred (a cloud's own search service before
     // an independent one, even if search is its side line), then providers best known for the job.
-    key: [jobTierOf(entry, jobs), ...ordering.map((c) => tierOf(entry.traits, c.rankFirst)), sideLineOf(entry, jobs)],
-  });
+    keyOf: (entry) => [
+      jobTierOf(entry, jobs),
+      ...ordering.map((c) => tierOf(entry.traits, c.rankFirst)),
+      sideLineOf(entry, jobs),
+    ],
+  };
 };
 
 /** Orders two judgements' keys: lower first. */
@@ -178,7 +182,7 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
       at !== undefined && jobTierOf(p.entry, jobs) < jobs.length && !failsQualifier(p, at, reading)
         ? at
         : Number.MAX_SAFE_INTEGER;
-    return { p, order, first, named: at !== undefined ? 1 : 0, key: judgement(p.entry).key, s: score(p) };
+    return { p, order, first, named: at !== undefined ? 1 : 0, key: judgement.keyOf(p.entry), s: score(p) };
   });
   ranked.sort(
     (a, b) =>

@@ -227,6 +227,11 @@ const impliedBy = (archetype: ArchetypeFacts): [CategoryId, number][] => {
   return list;
 };
 
+/** Evidence is quoted once however often the text repeats it. */
+const addEvidence = (evidence: string[], quote: string): void => {
+  if (!evidence.includes(quote)) evidence.push(quote);
+};
+
 const newNeed = (): Need => ({ score: 0, direct: 0, evidence: [], impliedBy: [], jobs: new Map() });
 
 /** A need's job by capability id, added when the need has no evidence for it yet. */
@@ -267,27 +272,17 @@ export const readDescription = (description: string): Reading => {
   };
 
   // First every hit, then the cues and vetoes that change how the others read: an absence marker
-  // ("yet") can come after what it qualifies. A word of the labelled examples counts towards the
-  // nearest of them there, each word once.
+  // ("yet") can come after what it qualifies. Every word the text shares with the labelled examples
+  // counts towards the nearest of them, once, negated or not: it says what the project is about.
   const hits: Hit[] = [];
-  const neighbourhood = new Neighbourhood();
-  const wordsSeen = neighbourWordMarks.next();
-  const addWord = (phrase: PhraseKey, owner: Owner): void => {
-    if (owner.kind !== 'neighbours' || wordsSeen.has(phrase)) return;
-    wordsSeen.add(phrase);
-    neighbourhood.add(owner.postings);
-  };
-  // A word that is only a word of the examples waits aside: it counts towards them once, below.
-  const words: Hit[] = [];
-  phraseIndex.scan(tokens, (hit) =>
-    (hit.owners.length === 1 && (hit.owners[0] as Owner).kind === 'neighbours' ? words : hits).push(hit),
-  );
-  for (const { phrase, owners } of words) addWord(phrase, owners[0] as Owner);
+  phraseIndex.scan(tokens, (hit) => hits.push(hit));
   const cues = new Cues(tokens);
   /** Per category, the tokens a veto covers: its signals there mean something else. */
   const vetoed = new Map<CategoryId, Set<number>>();
+  const neighbourhood = new Neighbourhood();
+  const wordsSeen = neighbourWordMarks.next();
   for (const hit of hits) {
-    // A phrase's cues and vetoes come first among its owners (catalog.ts), a word's postings last.
+    // A phrase's cues and vetoes come first among its owners, what the examples say of it last (catalog.ts).
     const { owners } = hit;
     for (const owner of owners) {
       if (owner.kind === 'cue') cues.add(hit, owner.cue);
@@ -297,7 +292,11 @@ export const readDescription = (description: string): Reading => {
         vetoed.set(owner.category, covered);
       } else break;
     }
-    addWord(hit.phrase, owners[owners.length - 1] as Owner);
+    const learned = owners[owners.length - 1] as Owner;
+    if (learned.kind === 'learned' && learned.postings && !wordsSeen.has(hit.phrase)) {
+      wordsSeen.add(hit.phrase);
+      neighbourhood.add(learned.postings);
+    }
   }
   const isVetoed = (category: CategoryId, hit: Hit): boolean => {
     const covered = vetoed.get(category);
@@ -309,7 +308,7 @@ export const readDescription = (description: string): Reading => {
   /** Per category, the signal weight each token has already contributed. */
   const signalWeightAt = new Map<CategoryId, Map<number, number>>();
   /** A signal of a category: overlapping patterns of one category are one piece of evidence. */
-  const signal = (category: CategoryId, weight: number, hit: Hit, text: () => string): void => {
+  const signal = (category: CategoryId, weight: number, hit: Hit): void => {
     const weights = signalWeightAt.get(category) ?? new Map<number, number>();
     signalWeightAt.set(category, weights);
     let already = 0;
@@ -319,7 +318,7 @@ export const readDescription = (description: string): Reading => {
     const n = need(category);
     n.score += weight - already;
     n.direct += weight - already;
-    if (!n.evidence.includes(text())) n.evidence.push(text());
+    addEvidence(n.evidence, quote(hit));
   };
   const stateConstraint = (facts: ConstraintFacts | undefined, strength: 'require' | 'prefer', text: string, hit?: Hit): void => {
     if (!facts || reading.constraints.get(facts.id)?.strength === 'require') return;
@@ -343,8 +342,6 @@ export const readDescription = (description: string): Reading => {
   for (const hit of hits) {
     if (counted.has(hit.phrase)) continue;
     const negated = cues.negates(hit);
-    let quoted: string | undefined;
-    const text = () => (quoted ??= quote(hit));
     let countedHere = true;
     const mentionsOnly = countedButMention.has(hit.phrase);
     for (const owner of hit.owners) {
@@ -353,11 +350,11 @@ export const readDescription = (description: string): Reading => {
       if (negated && owner.kind !== 'constraint') continue;
       switch (owner.kind) {
         case 'signal':
-          if (!isVetoed(owner.category, hit)) signal(owner.category, owner.weight, hit, text);
+          if (!isVetoed(owner.category, hit)) signal(owner.category, owner.weight, hit);
           break;
         case 'capability': {
           if (isVetoed(owner.category, hit)) break;
-          signal(owner.category, STRONG_SIGNAL, hit, text);
+          signal(owner.category, STRONG_SIGNAL, hit);
           const job = jobOf(need(owner.category), owner.capability);
           // Overlapping patterns of one job ("on a map", "where each courier is on a map") are one piece of evidence.
           const covered = jobTokens.get(job) ?? new Set<number>();
@@ -367,7 +364,7 @@ export const readDescription = (description: string): Reading => {
           for (let k = hit.from; k < hit.to; k++) covered.add(k);
           if (overlaps) break;
           job.score += STRONG_SIGNAL;
-          if (!job.evidence.includes(text())) job.evidence.push(text());
+          addEvidence(job.evidence, quote(hit));
           break;
         }
         case 'keywords':
@@ -391,7 +388,7 @@ export const readDescription = (description: string): Reading => {
               reading.makers.set(maker, { at: hit.from, vendor: owner.provider.entry.traits.vendor });
           }
           const at = `${hit.from}-${hit.to}`;
-          const group = mentionsAt.get(at) ?? { quote: text(), providers: [] };
+          const group = mentionsAt.get(at) ?? { quote: quote(hit), providers: [] };
           group.providers.push(owner.provider);
           mentionsAt.set(at, group);
           break;
@@ -399,17 +396,16 @@ export const readDescription = (description: string): Reading => {
         case 'archetype':
           archetypeHits.add(owner.archetype);
           break;
-        case 'learnedJobs': {
-          const { jobs, weights } = owner.weights;
-          for (let k = 0; k < jobs.length; k++)
-            jobSum[jobs[k] as number] = (jobSum[jobs[k] as number] as number) + (weights[k] as number);
-          break;
-        }
         case 'learned': {
-          const { categories, weights } = owner.weights;
+          const { categories, weights } = owner.categories;
           for (let k = 0; k < categories.length; k++) {
             const at = categories[k] as number;
             learnedSum[at] = (learnedSum[at] as number) + (weights[k] as number);
+          }
+          const { jobs, weights: jobWeights } = owner.jobs;
+          for (let k = 0; k < jobs.length; k++) {
+            const at = jobs[k] as number;
+            jobSum[at] = (jobSum[at] as number) + (jobWeights[k] as number);
           }
           break;
         }
@@ -417,9 +413,9 @@ export const readDescription = (description: string): Reading => {
           // "avoid running our own servers" states the opposite constraint; other negations cancel it.
           // A cloud someone else uses, or one the team is leaving, binds nothing.
           if (cues.belongsToOthers(hit) || cues.replaces(hit)) break;
-          if (!negated) stateConstraint(owner.constraint, owner.strength, text(), hit);
+          if (!negated) stateConstraint(owner.constraint, owner.strength, quote(hit), hit);
           else if (owner.constraint.whenNegated)
-            stateConstraint(constraintFacts(owner.constraint.whenNegated), owner.strength, text(), hit);
+            stateConstraint(constraintFacts(owner.constraint.whenNegated), owner.strength, quote(hit), hit);
           break;
         default:
           break;
@@ -452,7 +448,7 @@ export const readDescription = (description: string): Reading => {
       const n = need(category);
       n.score += WEAK_SIGNAL;
       n.direct += WEAK_SIGNAL;
-      if (!n.evidence.includes(text)) n.evidence.push(text);
+      addEvidence(n.evidence, text);
     }
   }
 
@@ -617,6 +613,13 @@ const chooseCategories = (reading: Reading): CategoryId[] => {
   return [...stated, ...implied.slice(0, room)].map(([id]) => id);
 };
 
+const SPACE = 32;
+/** "supabase auth" starts with the word "supabase"; compared in place, as ranking asks it of every provider. */
+const startsWithWord = (name: string, word: string): boolean =>
+  name.length > word.length && name.charCodeAt(word.length) === SPACE && name.startsWith(word);
+const endsWithWord = (name: string, word: string): boolean =>
+  name.length > word.length && name.charCodeAt(name.length - word.length - 1) === SPACE && name.endsWith(word);
+
 /**
  * Whether a product is the maker's: its data says so (Cloud Firestore is Firebase's), or its name does
  * ("Supabase Auth", "Cloud Storage for Firebase"). A product "for" a maker of another vendor is only
@@ -626,8 +629,8 @@ const isMadeBy = (p: IndexedProvider, maker: string, vendor: Vendor): boolean =>
   if (p.entry.partOf === maker) return true;
   const name = p.lowerName;
   if (maker.length < 3) return false;
-  if (name.startsWith(`${maker} `)) return true;
-  if (!name.endsWith(` ${maker}`)) return false;
+  if (startsWithWord(name, maker)) return true;
+  if (!endsWithWord(name, maker)) return false;
   return !name.endsWith(` for ${maker}`) || (vendor !== 'independent' && p.entry.traits.vendor === vendor);
 };
 
