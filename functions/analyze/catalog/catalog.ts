@@ -74,7 +74,7 @@ export type Owner =
    * examples that use it (for the nearest of them, reading/neighbours.ts). One owner, so a hit of a
    * common word costs one step.
    */
-  | { kind: 'learned'; categories: LearnedWeights; jobs: LearnedJobWeights; postings: Postings | undefined }
+  | { kind: 'learned'; categories: LearnedWeights; jobs: LearnedJobWeights; postings: Postings | undefined };
 
 /** A phrase's learned weights for jobs, by position in LEARNED_JOBS (none: empty arrays). */
 export interface LearnedJobWeights {
