@@ -52,8 +52,21 @@ export const nameToPattern = (name: string): string =>
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 
-/** A lower-cased word of plain ASCII letters and digits: already in the form patterns are written in. */
-const ASCII_WORD = /^[a-z0-9]+$/;
+/** Whether a word is plain ASCII: in lower case it is then already in the form patterns are written in. */
+const isAscii = (text: string, from: number, to: number): boolean => {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+};
+
+/** Whether the separators between two tokens end a clause (CLAUSE_END), read in place: a text has one per word. */
+const endsClause = (text: string, from: number, to: number): boolean => {
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x2e || code === 0x3b || code === 0x21 || code === 0x3f || code === 0x0a) return true;
+    if (code > 0x7f && CLAUSE_END.test(text[i] as string)) return true;
+  }
+  return false;
+};
 
 /**
  * Chinese and Japanese have no spaces between words: a run of their characters is read as its
@@ -87,7 +100,7 @@ export const tokenize = (text: string): Token[] => {
     // A run of one kind: a word of letters and digits, or a run of Chinese and Japanese characters.
     const start = i;
     while (i < text.length && kindAt(text, i) === kind) i += widthAt(text, i);
-    if (start > previousEnd && CLAUSE_END.test(text.slice(previousEnd, start))) clause += 1;
+    if (endsClause(text, previousEnd, start)) clause += 1;
     previousEnd = i;
     const raw = text.slice(start, i);
     if (kind === CJK_CHARACTER) {
@@ -101,8 +114,8 @@ export const tokenize = (text: string): Token[] => {
       });
       continue;
     }
-    const lowered = sameOffsets ? lower.slice(start, i) : '';
-    const plain = sameOffsets && ASCII_WORD.test(lowered);
+    const plain = sameOffsets && isAscii(text, start, i);
+    const lowered = plain ? lower.slice(start, i) : '';
     const first = raw[0] ?? '';
     tokens.push({
       word: plain ? lowered : foldText(raw),
@@ -140,7 +153,8 @@ const kindAt = (text: string, i: number): CharacterKind => {
 };
 
 /** How many UTF-16 code units the character at `i` takes. */
-const widthAt = (text: string, i: number): number => ((text.codePointAt(i) as number) > 0xffff ? 2 : 1);
+const widthAt = (text: string, i: number): number =>
+  text.charCodeAt(i) < 0xd800 ? 1 : (text.codePointAt(i) as number) > 0xffff ? 2 : 1;
 
 const tokenizeAscii = (text: string): Token[] => {
   const tokens: Token[] = [];
@@ -150,7 +164,7 @@ const tokenizeAscii = (text: string): Token[] => {
   for (const m of text.matchAll(ASCII_TEXT_WORD)) {
     const start = m.index;
     const end = start + m[0].length;
-    if (start > previousEnd && CLAUSE_END.test(text.slice(previousEnd, start))) clause += 1;
+    if (endsClause(text, previousEnd, start)) clause += 1;
     previousEnd = end;
     const word = lower.slice(start, end);
     tokens.push({ word, start, end, capitalised: text.charCodeAt(start) !== word.charCodeAt(0), clause });
@@ -413,13 +427,10 @@ export class PhraseIndex<O, T> {
     return found;
   }
 
-  /**
-   * Calls `visit` for every occurrence of every pattern in the tokens, in text order. `wants` lets the
-   * caller skip phrases it has no more use for (already counted).
-   */
-  scan(tokens: readonly Token[], visit: (hit: PhraseHit<T>) => void, wants: (phrase: PhraseKey) => boolean = () => true): void {
+  /** Calls `visit` for every occurrence of every pattern in the tokens, in text order. */
+  scan(tokens: readonly Token[], visit: (hit: PhraseHit<T>) => void): void {
     const tryAll = (phrases: readonly Phrase[] | undefined, at: number) => {
-      if (phrases) for (const phrase of phrases) this.match(phrase, tokens, at, visit, wants);
+      if (phrases) for (const phrase of phrases) this.match(phrase, tokens, at, visit);
     };
     for (let i = 0; i < tokens.length; i++) {
       const { any, bySecondWord, byWordAfterGap, bySecondWordStart } = this.candidatesFor((tokens[i] as Token).word);
@@ -434,20 +445,13 @@ export class PhraseIndex<O, T> {
   }
 
   /** Matches the rest of one phrase whose first word matched at `at`. */
-  private match(
-    phrase: Phrase,
-    tokens: readonly Token[],
-    at: number,
-    visit: (hit: PhraseHit<T>) => void,
-    wants: (phrase: PhraseKey) => boolean,
-  ): void {
+  private match(phrase: Phrase, tokens: readonly Token[], at: number, visit: (hit: PhraseHit<T>) => void): void {
     const { rest, owners } = phrase;
     const end = at + 1 + rest.length;
     if (end > tokens.length) return;
     for (let k = 0; k < rest.length; k++) {
       if (!matchesWord(rest[k] as PatternWord, (tokens[at + 1 + k] as Token).word)) return;
     }
-    if (!wants(phrase.id)) return;
     phrase.resolved ??= this.resolve(owners.map(this.ownerAt));
     visit({ owners: phrase.resolved as readonly T[], phrase: phrase.id, from: at, to: end });
   }
