@@ -60,7 +60,7 @@ describe('PhraseIndex over compiled phrases', () => {
   );
   const hits = (text: string) => {
     const found: string[] = [];
-    index.scan(tokenize(text), (hit) => found.push(`${hit.owners.join('+')}@${hit.from}-${hit.to}`));
+    index.scan(tokenize(text), (hit) => found.push(`${hit.meaning.join('+')}@${hit.from}-${hit.to}`));
     return found;
   };
 

@@ -62,19 +62,35 @@ export class IndexedProvider {
 export type Owner =
   | { kind: 'signal'; category: CategoryId; weight: number }
   | { kind: 'capability'; category: CategoryId; capability: string }
-  | { kind: 'veto'; category: CategoryId }
   /** Every provider the phrase is a keyword of, merged: common words are keywords of dozens. */
   | { kind: 'keywords'; providers: readonly IndexedProvider[] }
   | { kind: 'mention'; provider: IndexedProvider; needsCapital: boolean }
   | { kind: 'archetype'; archetype: ArchetypeFacts }
-  | { kind: 'constraint'; constraint: ConstraintFacts; strength: 'require' | 'prefer' }
-  | { kind: 'cue'; cue: Cue }
-  /**
-   * What the labelled examples say about a word or phrase: log-odds per category and per job, and the
-   * examples that use it (for the nearest of them, reading/neighbours.ts). One owner, so a hit of a
-   * common word costs one step.
-   */
-  | { kind: 'learned'; categories: LearnedWeights; jobs: LearnedJobWeights; postings: Postings | undefined };
+  | { kind: 'constraint'; constraint: ConstraintFacts; strength: 'require' | 'prefer' };
+
+/** A cue or a veto: they change how the words around them read. */
+export type Marker = { kind: 'cue'; cue: Cue } | { kind: 'veto'; category: CategoryId };
+
+/**
+ * What the labelled examples taught about a word or phrase: log-odds per category and per job, and the
+ * examples that use it (for the nearest of them, reading/neighbours.ts).
+ */
+export interface Learned {
+  categories: LearnedWeights;
+  jobs: LearnedJobWeights;
+  postings: Postings | undefined;
+}
+
+/**
+ * What a phrase stands for, resolved once, when it first matches: its markers (which a reading takes
+ * before anything else), its owners, and what the examples taught about it, kept apart so a hit of a
+ * common word costs a step or two.
+ */
+export interface PhraseMeaning {
+  markers: readonly Marker[];
+  owners: readonly Owner[];
+  learned: Learned | undefined;
+}
 
 /** A phrase's learned weights for jobs, by position in LEARNED_JOBS (none: empty arrays). */
 export interface LearnedJobWeights {
@@ -110,7 +126,7 @@ const load = (compiled: CatalogHeader) => {
     return provider;
   });
   const constraints = new Map(compiled.constraints.map((c) => [c.id, c]));
-  const resolveOne = (owner: CompiledOwner): Owner => {
+  const resolveOne = (owner: CompiledOwner): Owner | Marker => {
     switch (owner.kind) {
       case 'mention':
         return {
@@ -132,31 +148,35 @@ const load = (compiled: CatalogHeader) => {
     }
   };
   /**
-   * A phrase's owners, its keywords merged into one owner, and what the examples taught about it (weights
-   * for categories and jobs, postings) into another: a hit then costs a few steps however many providers
-   * and examples the words suit. Cues and vetoes come first.
+   * A phrase's meaning: its keywords merged into one owner, and what the examples taught about it
+   * (weights for categories and jobs, postings) into one record, so a hit costs a few steps however
+   * many providers and examples the words suit.
    */
-  const resolve = (owners: readonly CompiledOwner[]): Owner[] => {
+  const resolve = (owners: readonly CompiledOwner[]): PhraseMeaning => {
     const keywords: IndexedProvider[] = [];
     const learned: Extract<CompiledOwner, { kind: 'learned' }>[] = [];
     const jobs: Extract<CompiledOwner, { kind: 'learnedJob' }>[] = [];
-    const resolved: Owner[] = [];
+    const meaning: { markers: Marker[]; owners: Owner[]; learned: Learned | undefined } = {
+      markers: [],
+      owners: [],
+      learned: undefined,
+    };
     let posting: Extract<CompiledOwner, { kind: 'posting' }> | undefined;
     for (const o of owners) {
       if (o.kind === 'posting') posting = o;
       else if (o.kind === 'keyword') keywords.push(indexed[o.provider] as IndexedProvider);
       else if (o.kind === 'learned') learned.push(o);
       else if (o.kind === 'learnedJob') jobs.push(o);
-      else resolved.push(resolveOne(o));
+      else {
+        const resolved = resolveOne(o);
+        if (resolved.kind === 'cue' || resolved.kind === 'veto') meaning.markers.push(resolved);
+        else meaning.owners.push(resolved);
+      }
     }
-    if (keywords.length > 0) resolved.push({ kind: 'keywords', providers: keywords });
-    // Cues and vetoes first: a reading looks for them in every hit before it reads anything else.
-    const early = (o: Owner) => (o.kind === 'cue' || o.kind === 'veto' ? 0 : 1);
-    resolved.sort((a, b) => early(a) - early(b));
+    if (keywords.length > 0) meaning.owners.push({ kind: 'keywords', providers: keywords });
     const known = jobs.filter((o) => JOB_INDEX.has(`${o.category}/${o.job}`));
     if (learned.length > 0 || known.length > 0 || posting)
-      resolved.push({
-        kind: 'learned',
+      meaning.learned = {
         categories: {
           categories: Uint8Array.from(learned, (o) => CATEGORY_INDEX.get(o.category) ?? 0),
           weights: Float64Array.from(learned, (o) => o.weight),
@@ -166,8 +186,8 @@ const load = (compiled: CatalogHeader) => {
           weights: Float64Array.from(known, (o) => o.weight),
         },
         postings: posting && postingsAt(posting.at),
-      });
-    return resolved;
+      };
+    return meaning;
   };
   let byName: Map<string, IndexedProvider[]> | undefined;
   const named = (name: string): readonly IndexedProvider[] => {

@@ -292,8 +292,8 @@ export const compilePhrases = (entries: Iterable<readonly [pattern: string, owne
 export type PhraseKey = number;
 
 export interface PhraseHit<T> {
-  /** Everything the matched pattern stands for: a phrase can be a signal and a keyword at once. */
-  owners: readonly T[];
+  /** Everything the matched pattern stands for (a phrase can be a signal and a keyword at once), as `resolve` made it. */
+  meaning: T;
   phrase: PhraseKey;
   /** Index of the first and one past the last token of the hit. */
   from: number;
@@ -320,7 +320,7 @@ interface Phrase {
   rest: readonly PatternWord[];
   owners: readonly number[];
   /** What hits of it report, resolved the first time it matches. */
-  resolved: readonly unknown[] | undefined;
+  resolved: unknown;
 }
 
 /** The phrases one word of text can start: those any next word may continue, and those keyed by their exact second word. */
@@ -373,7 +373,7 @@ export class PhraseIndex<O, T> {
   constructor(
     private readonly source: PhraseSource,
     private readonly ownerAt: (owner: number) => O,
-    private readonly resolve: (owners: readonly O[]) => readonly T[],
+    private readonly resolve: (owners: readonly O[]) => T,
   ) {}
 
   private phrasesStartingWith(word: string): readonly Phrase[] {
@@ -453,6 +453,6 @@ export class PhraseIndex<O, T> {
       if (!matchesWord(rest[k] as PatternWord, (tokens[at + 1 + k] as Token).word)) return;
     }
     phrase.resolved ??= this.resolve(owners.map(this.ownerAt));
-    visit({ owners: phrase.resolved as readonly T[], phrase: phrase.id, from: at, to: end });
+    visit({ meaning: phrase.resolved as T, phrase: phrase.id, from: at, to: end });
   }
 }

@@ -12,7 +12,7 @@ import {
   type IndexedProvider,
   providersIn,
 } from '../catalog/catalog.js';
-import type { ProviderFacts, ProviderTraits, TraitTest } from '../catalog/types.js';
+import type { ConstraintId, ProviderFacts, ProviderTraits, TraitTest } from '../catalog/types.js';
 import type { CategoryId } from '../category-ids.js';
 import { byMakerOf, jobsFor, namedAt, type Reading } from './reading.js';
 
@@ -24,32 +24,38 @@ const ELSEWHERE_PENALTY = 3;
 const NEIGHBOUR_PICK_WEIGHT = 25;
 
 type Check = (traits: ProviderTraits) => boolean;
-/** Each test compiled once into a function: ranking runs it for every provider of every category. */
-const compiled = new WeakMap<TraitTest, Check>();
 
-/** Whether a provider's traits pass a test: every field given must hold; a missing optional trait is false. */
-export const passes = (traits: ProviderTraits, test: TraitTest): boolean => {
-  let check = compiled.get(test);
-  if (!check) {
-    const fields = Object.entries(test).map(([trait, wanted]): Check => {
-      if (trait === 'vendor') return (t) => (wanted as readonly string[]).includes(t.vendor);
-      if (trait === 'markets') return (t) => (t.markets ?? []).some((market) => (wanted as readonly string[]).includes(market));
-      return (t) => (t[trait as keyof ProviderTraits] ?? false) === wanted;
-    });
-    check = (t) => {
-      for (const field of fields) if (!field(t)) return false;
-      return true;
-    };
-    compiled.set(test, check);
-  }
-  return check(traits);
+/** A test as a function: every field given must hold; a missing optional trait is false. */
+const compileTest = (test: TraitTest): Check => {
+  const fields = Object.entries(test).map(([trait, wanted]): Check => {
+    if (trait === 'vendor') return (t) => (wanted as readonly string[]).includes(t.vendor);
+    if (trait === 'markets') return (t) => (t.markets ?? []).some((market) => (wanted as readonly string[]).includes(market));
+    return (t) => (t[trait as keyof ProviderTraits] ?? false) === wanted;
+  });
+  if (fields.length === 1) return fields[0] as Check;
+  return (t) => fields.every((field) => field(t));
 };
 
+/** A constraint with its tests compiled once: ranking runs them for every provider of every category. */
+interface Rule {
+  facts: ConstraintFacts;
+  /** Breaks the constraint. */
+  exclude: Check | undefined;
+  /** Ranking tests, most wanted first; none for a constraint that only excludes. */
+  rankFirst: readonly Check[];
+}
+
+const RULES: ReadonlyMap<ConstraintId, Rule> = new Map(
+  CONSTRAINT_FACTS.map((facts) => [
+    facts.id,
+    { facts, exclude: facts.exclude && compileTest(facts.exclude), rankFirst: (facts.rankFirst ?? []).map(compileTest) },
+  ]),
+);
+
 /** Position of the first test passed, or the number of tests when none is: lower ranks first. */
-const tierOf = (traits: ProviderTraits, tests: readonly TraitTest[] | undefined): number => {
-  if (!tests) return 0;
-  const at = tests.findIndex((test) => passes(traits, test));
-  return at === -1 ? tests.length : at;
+const tierOf = (traits: ProviderTraits, tests: readonly Check[]): number => {
+  for (let k = 0; k < tests.length; k++) if ((tests[k] as Check)(traits)) return k;
+  return tests.length;
 };
 
 /** Position of the first wanted job the provider does, or the number of jobs when it does none. */
@@ -64,13 +70,27 @@ const sideLineOf = (entry: ProviderFacts, jobs: readonly CapabilityFacts[]): num
   return job && entry.capabilities[0] !== job.id ? 1 : 0;
 };
 
-/** The constraints the reading makes binding, in the order the catalogue applies them. */
-const bindingConstraints = (reading: Reading): ConstraintFacts[] =>
-  CONSTRAINT_FACTS.filter((c) => reading.constraints.get(c.id)?.strength === 'require');
+interface StatedRules {
+  /** The constraints the reading makes binding, in the order the catalogue applies them. */
+  binding: Rule[];
+  /** The binding ones, then those stated as a preference: they order providers but rule none out. */
+  ordering: Rule[];
+}
 
-/** The constraints the reading states as a preference: they order providers, after the binding ones, but rule none out. */
-const preferredConstraints = (reading: Reading): ConstraintFacts[] =>
-  CONSTRAINT_FACTS.filter((c) => reading.constraints.get(c.id)?.strength === 'prefer' && c.rankFirst);
+/** Each reading's rules, sorted out once: every category it ranks asks for them. */
+const rulesStated = new WeakMap<Reading, StatedRules>();
+
+const rulesOf = (reading: Reading): StatedRules => {
+  let rules = rulesStated.get(reading);
+  if (!rules) {
+    const stated = (strength: 'require' | 'prefer') =>
+      [...RULES.values()].filter((rule) => reading.constraints.get(rule.facts.id)?.strength === strength);
+    const binding = stated('require');
+    rules = { binding, ordering: [...binding, ...stated('prefer').filter((rule) => rule.rankFirst.length > 0)] };
+    rulesStated.set(reading, rules);
+  }
+  return rules;
+};
 
 /**
  * How the reading judges the providers of a category: whether a binding constraint rules one out, and
@@ -83,17 +103,17 @@ export interface Judgement {
 
 export const judge = (category: CategoryId, reading: Reading): Judgement => {
   const jobs = jobsFor(category, reading);
-  const binding = bindingConstraints(reading);
-  const ordering = [...binding, ...preferredConstraints(reading)];
+  const { binding, ordering } = rulesOf(reading);
   return {
-    excludes: (entry) => binding.some((c) => c.exclude !== undefined && passes(entry.traits, c.exclude)),
+    excludes: (entry) => binding.some((rule) => rule.exclude?.(entry.traits) === true),
     // The job first, then the constraints, binding before preferred (a cloud's own search service before
     // an independent one, even if search is its side line), then providers best known for the job.
-    keyOf: (entry) => [
-      jobTierOf(entry, jobs),
-      ...ordering.map((c) => tierOf(entry.traits, c.rankFirst)),
-      sideLineOf(entry, jobs),
-    ],
+    keyOf: (entry) => {
+      const key = [jobTierOf(entry, jobs)];
+      for (const rule of ordering) key.push(tierOf(entry.traits, rule.rankFirst));
+      key.push(sideLineOf(entry, jobs));
+      return key;
+    },
   };
 };
 
@@ -126,8 +146,8 @@ const statedMarkets = (reading: Reading): ReadonlySet<string> => {
 const failsQualifier = (p: IndexedProvider, at: number, reading: Reading): boolean => {
   for (const [id, { span }] of reading.constraints) {
     if (!span || at < span[0] || at >= span[1]) continue;
-    const wanted = constraintFacts(id)?.rankFirst?.[0];
-    if (wanted && !passes(p.entry.traits, wanted)) return true;
+    const wanted = RULES.get(id)?.rankFirst[0];
+    if (wanted && !wanted(p.entry.traits)) return true;
   }
   return false;
 };
@@ -144,19 +164,19 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
   // A binding constraint leaves out the providers that break it, unless that would leave none for the
   // job asked for: then it gives way, and the reason says so. Providers the text names stay (not their
   // makers' other products: "we use Firebase" and HIPAA still rules out Firebase Authentication).
-  for (const constraint of bindingConstraints(reading)) {
-    const { exclude } = constraint;
+  const { binding } = rulesOf(reading);
+  for (const { facts, exclude } of binding) {
     if (!exclude) continue;
-    const kept = candidates.filter((p) => reading.mentioned.has(p.id) || !passes(p.entry.traits, exclude));
+    const kept = candidates.filter((p) => reading.mentioned.has(p.id) || !exclude(p.entry.traits));
     if (kept.some(doesMainJob)) {
-      if (kept.length < candidates.length) notes.push(constraint.label);
+      if (kept.length < candidates.length) notes.push(facts.label);
       candidates = kept;
     } else {
-      notes.push(`nothing here meets “${constraint.label}”, so these are the closest`);
+      notes.push(`nothing here meets “${facts.label}”, so these are the closest`);
     }
   }
-  for (const constraint of bindingConstraints(reading)) {
-    if (constraint.rankFirst && !constraint.exclude) notes.push(constraint.label);
+  for (const { facts } of binding) {
+    if (facts.rankFirst && !facts.exclude) notes.push(facts.label);
   }
 
   // A provider that does none of the jobs asked ranks after every one that does: with enough of those,

@@ -14,7 +14,7 @@ import {
   type IndexedProvider,
   LEARNED_BIAS,
   LEARNED_JOBS,
-  type Owner,
+  type PhraseMeaning,
   PROVIDER_COUNT,
   phraseIndex,
   providersIn,
@@ -119,7 +119,7 @@ const TOOLING: ReadonlySet<CategoryId> = new Set(['cicd', 'infrastructure', 'mon
 const impliedRoomFor = (wordCount: number): number =>
   wordCount <= 6 ? 3 : wordCount <= 10 ? 4 : wordCount <= 20 ? 7 : wordCount <= 35 ? 9 : MAX_CATEGORIES;
 
-type Hit = PhraseHit<Owner>;
+type Hit = PhraseHit<PhraseMeaning>;
 
 /** What a cue does to the words that follow it, as bits per token. */
 const NEGATED = 1;
@@ -282,18 +282,16 @@ export const readDescription = (description: string): Reading => {
   const neighbourhood = new Neighbourhood();
   const wordsSeen = neighbourWordMarks.next();
   for (const hit of hits) {
-    // A phrase's cues and vetoes come first among its owners, what the examples say of it last (catalog.ts).
-    const { owners } = hit;
-    for (const owner of owners) {
-      if (owner.kind === 'cue') cues.add(hit, owner.cue);
-      else if (owner.kind === 'veto') {
-        const covered = vetoed.get(owner.category) ?? new Set<number>();
+    const { markers, learned } = hit.meaning;
+    for (const marker of markers) {
+      if (marker.kind === 'cue') cues.add(hit, marker.cue);
+      else {
+        const covered = vetoed.get(marker.category) ?? new Set<number>();
         for (let k = hit.from; k < hit.to; k++) covered.add(k);
-        vetoed.set(owner.category, covered);
-      } else break;
+        vetoed.set(marker.category, covered);
+      }
     }
-    const learned = owners[owners.length - 1] as Owner;
-    if (learned.kind === 'learned' && learned.postings && !wordsSeen.has(hit.phrase)) {
+    if (learned?.postings && !wordsSeen.has(hit.phrase)) {
       wordsSeen.add(hit.phrase);
       neighbourhood.add(learned.postings);
     }
@@ -344,7 +342,7 @@ export const readDescription = (description: string): Reading => {
     const negated = cues.negates(hit);
     let countedHere = true;
     const mentionsOnly = countedButMention.has(hit.phrase);
-    for (const owner of hit.owners) {
+    for (const owner of hit.meaning.owners) {
       if (mentionsOnly && owner.kind !== 'mention') continue;
       if (negated && (owner.kind === 'signal' || owner.kind === 'capability')) reading.unwanted.add(owner.category);
       if (negated && owner.kind !== 'constraint') continue;
@@ -396,19 +394,6 @@ export const readDescription = (description: string): Reading => {
         case 'archetype':
           archetypeHits.add(owner.archetype);
           break;
-        case 'learned': {
-          const { categories, weights } = owner.categories;
-          for (let k = 0; k < categories.length; k++) {
-            const at = categories[k] as number;
-            learnedSum[at] = (learnedSum[at] as number) + (weights[k] as number);
-          }
-          const { jobs, weights: jobWeights } = owner.jobs;
-          for (let k = 0; k < jobs.length; k++) {
-            const at = jobs[k] as number;
-            jobSum[at] = (jobSum[at] as number) + (jobWeights[k] as number);
-          }
-          break;
-        }
         case 'constraint':
           // "avoid running our own servers" states the opposite constraint; other negations cancel it.
           // A cloud someone else uses, or one the team is leaving, binds nothing.
@@ -417,11 +402,22 @@ export const readDescription = (description: string): Reading => {
           else if (owner.constraint.whenNegated)
             stateConstraint(constraintFacts(owner.constraint.whenNegated), owner.strength, quote(hit), hit);
           break;
-        default:
-          break;
       }
     }
     if (negated) continue;
+    const { learned } = hit.meaning;
+    if (learned && !mentionsOnly) {
+      const { categories, weights } = learned.categories;
+      for (let k = 0; k < categories.length; k++) {
+        const at = categories[k] as number;
+        learnedSum[at] = (learnedSum[at] as number) + (weights[k] as number);
+      }
+      const { jobs, weights: jobWeights } = learned.jobs;
+      for (let k = 0; k < jobs.length; k++) {
+        const at = jobs[k] as number;
+        jobSum[at] = (jobSum[at] as number) + (jobWeights[k] as number);
+      }
+    }
     if (countedHere) counted.add(hit.phrase);
     else countedButMention.add(hit.phrase);
   }
