@@ -6,7 +6,6 @@
  * a time, when the category is first ranked.
  */
 
-import { readFileSync } from 'node:fs';
 import { CATEGORY_IDS, type CategoryId } from '../category-ids.js';
 import type { ArchetypeFacts, CapabilityFacts, CatalogHeader, CompiledOwner, ConstraintFacts, Cue } from './compile.js';
 import type { NeighbourExample } from './learn.js';
@@ -16,6 +15,10 @@ import type { ConstraintId, ProviderFacts } from './types.js';
 
 export type { ArchetypeFacts, CapabilityFacts, ConstraintFacts, Cue, NeighbourExample };
 export { compactName };
+
+// Not `import … from 'node:fs'`: the ESM namespace of node:fs evaluates every lazy export (streams
+// among them), about 2 ms of cold start for one function; nothing else at init imports node:fs.
+const { readFileSync } = process.getBuiltinModule('node:fs');
 
 const packed: Unpacked<CatalogHeader> = unpack(readFileSync(CATALOG_FILE));
 const COMPILED = packed.header;
