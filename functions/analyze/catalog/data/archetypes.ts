@@ -6,6 +6,21 @@
 import type { CategoryId } from '../../category-ids.js';
 import type { Archetype } from '../types.js';
 
+/**
+ * Sales data exported from tills, as descriptions write it: data for reports (the "sales reporting"
+ * archetype below), so no payment to take (payments.ts) and no app to build for the till (desktop.ts).
+ */
+export const TILL_EXPORTS: readonly string[] = [
+  'point of sale data',
+  'pos data',
+  'cash register* export*',
+  'till* export*',
+  'export* point of sale',
+  'export* _ point of sale',
+  'data from _ tills',
+  'data from _ cash registers',
+];
+
 // biome-ignore format: word lists read better packed than one word a line
 export const ARCHETYPES: readonly Archetype[] = [
   // ---- Shapes of application: where it runs and who uses it ----
@@ -451,10 +466,8 @@ export const ARCHETYPES: readonly Archetype[] = [
   {
     // The tills' or shops' sales as data for reports: a pipeline and a warehouse, not a payment.
     name: 'sales reporting',
-    patterns: ['point of sale data', 'pos data', 'sales data', 'till data', 'cash register* export*',
-      'till* export*', 'register* export*', 'export* point of sale', 'export* _ point of sale', 'pos export*',
-      'sales from _ tills', 'sales from _ cash registers', 'data from _ tills', 'data from _ cash registers',
-      'kassendaten', 'verkaufsdaten', 'datos de ventas', 'datos del tpv', 'donnees de vente', 'dados de vendas',
+    patterns: [...TILL_EXPORTS, 'sales data', 'till data', 'register* export*', 'pos export*',
+      'sales from _ tills', 'sales from _ cash registers', 'kassendaten', 'verkaufsdaten', 'datos de ventas', 'datos del tpv', 'donnees de vente', 'dados de vendas',
       'dati di vendita', 'verkoopdata', '销售数据', '売上データ'],
     implies: { data: 2 },
   },

@@ -1,18 +1,10 @@
 import type { CategoryData } from '../types.js';
+import { TILL_EXPORTS } from './archetypes.js';
 
 export const desktop: CategoryData = {
   id: 'desktop',
   // Sales data a till exports is not an app to build for the till.
-  vetoes: [
-    'point of sale data',
-    'pos data',
-    'cash register* export*',
-    'till* export*',
-    'export* point of sale',
-    'export* _ point of sale',
-    'data from _ tills',
-    'data from _ cash registers',
-  ],
+  vetoes: [...TILL_EXPORTS],
   signals: {
     strong: [
       'on the computer*',

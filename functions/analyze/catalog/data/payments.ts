@@ -1,4 +1,5 @@
 import type { CategoryData } from '../types.js';
+import { TILL_EXPORTS } from './archetypes.js';
 
 export const payments: CategoryData = {
   id: 'payments',
@@ -1561,15 +1562,9 @@ export const payments: CategoryData = {
     },
   ],
   vetoes: [
-    'point of sale data',
-    'pos data',
-    'cash register* export*',
-    'till* export*',
-    'export* point of sale',
-    'export* _ point of sale',
+    // Sales data a till exports is data for reports, not a payment to take.
+    ...TILL_EXPORTS,
     'sales from _ tills',
-    'data from _ tills',
-    'data from _ cash registers',
     'paid ads',
     'paid search',
     'paid media',
