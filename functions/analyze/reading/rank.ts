@@ -198,11 +198,11 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
   // that is Postgres); otherwise they rank with the others that do the same job, before those not named.
   const ranked = candidates.map((p, order) => {
     const at = namedAt(p, reading);
-    const first =
-      at !== undefined && jobTierOf(p.entry, jobs) < jobs.length && !failsQualifier(p, at, reading)
-        ? at
-        : Number.MAX_SAFE_INTEGER;
-    return { p, order, first, named: at !== undefined ? 1 : 0, key: judgement.keyOf(p.entry), s: score(p) };
+    // The key leads with the provider's job tier (judge).
+    const key = judgement.keyOf(p.entry);
+    const doesAskedJob = (key[0] as number) < jobs.length;
+    const first = at !== undefined && doesAskedJob && !failsQualifier(p, at, reading) ? at : Number.MAX_SAFE_INTEGER;
+    return { p, order, first, named: at !== undefined ? 1 : 0, key, s: score(p) };
   });
   ranked.sort(
     (a, b) =>
