@@ -177,6 +177,32 @@ describe('constraints, their polarity and their scope', () => {
     expect(mongo?.name).toBe('MongoDB');
   });
 
+  it('leaves out products the text turns down, every one of a list, in any language we read', () => {
+    for (const description of [
+      'Patient portal for a dental group, HIPAA compliant: no Google Analytics or Firebase, and visit statistics we can trust',
+      'Portal de pacientes para una clínica dental, cumpliendo HIPAA: nada de Google Analytics ni Firebase, pero con estadísticas de visitas',
+    ]) {
+      const reading = readDescription(description);
+      expect([...reading.constraints.keys()]).not.toContain('gcp');
+      for (const category of ['analytics', 'database', 'auth'] as const)
+        for (const provider of recommend(description).find((c) => c.id === category)?.providers ?? [])
+          expect(provider.name).not.toMatch(/google analytics|firebase/i);
+    }
+    // The turning down ends with its sentence: the next one may name what the team uses.
+    expect(readDescription('We do not use Heroku. Stripe takes our payments').mentioned.has('stripe')).toBe(true);
+  });
+
+  it.each<[string, string]>([
+    ['selfHosted', 'A desktop app to catalogue my vinyl records. Everything local: no account, no cloud, works on a plane.'],
+    ['selfHosted', 'Eine Inventur-App für unser Lager, kein Abo, keine Cloud, läuft auf unserem eigenen Server'],
+    ['managed', 'Weekly digest emails for a tiny SaaS. I do NOT want to babysit servers or cron boxes.'],
+    ['managed', 'Our two founders are tired of managing the VPS: move the shop API somewhere else'],
+  ])('reads %s in a phrase that carries its own negation: "%s"', (constraint, description) => {
+    const constraints = [...readDescription(description).constraints.keys()];
+    expect(constraints).toContain(constraint);
+    expect(constraints).not.toContain(constraint === 'managed' ? 'selfHosted' : 'managed');
+  });
+
   it('reads a need missing today as a need: "no search yet, and we need one"', () => {
     expect(categoriesOf('Our recipe site has no search yet and we need one that forgives typos')).toContain('search');
   });

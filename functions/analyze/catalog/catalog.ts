@@ -69,7 +69,7 @@ export type Owner =
   | { kind: 'keywords'; providers: readonly IndexedProvider[] }
   | { kind: 'mention'; provider: IndexedProvider; needsCapital: boolean }
   | { kind: 'archetype'; archetype: ArchetypeFacts }
-  | { kind: 'constraint'; constraint: ConstraintFacts; strength: 'require' | 'prefer' };
+  | { kind: 'constraint'; constraint: ConstraintFacts; strength: 'require' | 'prefer'; reluctant: boolean };
 
 /** A cue or a veto: they change how the words around them read. */
 export type Marker = { kind: 'cue'; cue: Cue } | { kind: 'veto'; category: CategoryId };
@@ -140,7 +140,12 @@ const load = (compiled: CatalogHeader) => {
       case 'archetype':
         return { kind: 'archetype', archetype: compiled.archetypes[owner.archetype] as ArchetypeFacts };
       case 'constraint':
-        return { kind: 'constraint', constraint: constraints.get(owner.constraint) as ConstraintFacts, strength: owner.strength };
+        return {
+          kind: 'constraint',
+          constraint: constraints.get(owner.constraint) as ConstraintFacts,
+          strength: owner.strength,
+          reluctant: owner.reluctant === true,
+        };
       case 'keyword':
       case 'posting':
       case 'learned':

@@ -45,7 +45,7 @@ export type CompiledOwner =
   | { kind: 'keyword'; provider: number }
   | { kind: 'mention'; provider: number; needsCapital?: true }
   | { kind: 'archetype'; archetype: number }
-  | { kind: 'constraint'; constraint: ConstraintId; strength: 'require' | 'prefer' }
+  | { kind: 'constraint'; constraint: ConstraintId; strength: 'require' | 'prefer'; reluctant?: true }
   | { kind: 'cue'; cue: Cue }
   | { kind: 'learned'; category: CategoryId; weight: number }
   | { kind: 'learnedJob'; category: CategoryId; job: string; weight: number }
@@ -55,7 +55,7 @@ export type CompiledOwner =
 /** What the engine needs of a capability, an archetype or a constraint: everything but its patterns. */
 export type CapabilityFacts = Omit<Capability, 'signals'>;
 export type ArchetypeFacts = Omit<Archetype, 'patterns'>;
-export type ConstraintFacts = Omit<ConstraintData, 'require' | 'prefer'>;
+export type ConstraintFacts = Omit<ConstraintData, 'require' | 'prefer' | 'reluctant'>;
 
 /** The small part of the compiled catalogue, read whole at cold start (the packed file's header). */
 export interface CatalogHeader {
@@ -208,9 +208,10 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
     addAll(archetypePatterns, owner({ kind: 'archetype', archetype: i }));
     return facts;
   });
-  const constraints = source.constraints.map(({ require, prefer, ...facts }) => {
+  const constraints = source.constraints.map(({ require, prefer, reluctant = [], ...facts }) => {
     addAll(require, owner({ kind: 'constraint', constraint: facts.id, strength: 'require' }));
     addAll(prefer, owner({ kind: 'constraint', constraint: facts.id, strength: 'prefer' }));
+    addAll(reluctant, owner({ kind: 'constraint', constraint: facts.id, strength: 'require', reluctant: true }));
     return facts;
   });
   for (const [cue, list] of Object.entries(source.language) as [Cue, readonly string[]][]) {

@@ -206,6 +206,11 @@ export interface ConstraintData {
   label: string;
   require: readonly Pattern[];
   prefer: readonly Pattern[];
+  /**
+   * Phrases whose words already say what the team will not do ("babysit servers"): a negation before
+   * them agrees rather than flips ("I don't want to babysit servers"). Read as `require`.
+   */
+  reluctant?: readonly Pattern[];
   /** What a negated phrase states instead ("avoid running our own servers" → managed); absent: negation cancels it. */
   whenNegated?: ConstraintId;
   /** Providers that honour it, best first: passing an earlier test ranks before passing only a later one. */
@@ -237,6 +242,8 @@ export interface LanguageCues {
   absence: readonly Pattern[];
   /** "we're moving away from", "replace", "instead of": the product named next is on its way out. */
   replacing: readonly Pattern[];
+  /** "or", "nor", "oder": a list of products goes on, so a negation before its first name reaches them all. */
+  joiners: readonly Pattern[];
   /**
    * "their Okta", "the customer's Azure AD": the product or cloud named next is someone else's (one to
    * integrate with), neither a product to rank first nor a cloud the team is on.

@@ -126,6 +126,10 @@ const NEGATED = 1;
 const REJECTED = 2;
 const REPLACED = 4;
 const THEIRS = 8;
+/** A negation or rejection cue starts at this token: a phrase starting here carries its own polarity. */
+const OWN_NEGATION = 16;
+/** "or", "nor", "ni": a list of names goes on. */
+const JOINER = 32;
 
 /**
  * Where negation, rejection, absence and replacement cues sit, marked on the tokens they reach (the
@@ -142,8 +146,10 @@ class Cues {
   }
 
   add(hit: Hit, cue: string): void {
+    if (cue === 'negations' || cue === 'rejections') this.marks[hit.from] = (this.marks[hit.from] as number) | OWN_NEGATION;
     if (cue === 'negations') this.mark(hit, NEGATED, NEGATION_WINDOW);
     else if (cue === 'rejections') this.mark(hit, REJECTED, NEGATION_WINDOW);
+    else if (cue === 'joiners') this.marks[hit.from] = (this.marks[hit.from] as number) | JOINER;
     else if (cue === 'replacing') this.mark(hit, REPLACED, REPLACING_WINDOW);
     else if (cue === 'theirs') this.mark(hit, THEIRS, NEGATION_WINDOW);
     else if (cue === 'existing') this.existingProduct = true;
@@ -164,11 +170,22 @@ class Cues {
 
   /**
    * Whether the words of a hit are negated: "no payments", "we don't need a CMS". A plain negation in a
-   * clause that says the thing is missing today ("we have no search yet") states a need instead.
+   * clause that says the thing is missing today ("we have no search yet") states a need instead. A
+   * phrase that starts with its own negation ("no cloud" in "no account, no cloud") is read as written.
    */
   negates(hit: Hit): boolean {
+    if (this.has(hit, OWN_NEGATION)) return false;
     if (this.has(hit, REJECTED)) return true;
     return this.has(hit, NEGATED) && !this.absentClauses.has((this.tokens[hit.from] as Token).clause);
+  }
+
+  /**
+   * Whether a name continues a list whose previous name ended at `end`: right after it, or after one
+   * joining word ("no Google Analytics or Firebase").
+   */
+  continuesList(hit: Hit, end: number): boolean {
+    if (end < 1 || (this.tokens[hit.from] as Token).clause !== (this.tokens[end - 1] as Token).clause) return false;
+    return hit.from === end || (hit.from === end + 1 && ((this.marks[end] as number) & JOINER) !== 0);
   }
 
   /** "moving away from X", "instead of X": X is on its way out. */
@@ -337,15 +354,18 @@ export const readDescription = (description: string): Reading => {
   /** Learned log-odds per job, by position in LEARNED_JOBS. */
   const jobSum = new Float64Array(LEARNED_JOBS.length);
 
+  /** Where the last product turned down ends: a list of them goes on from there. */
+  let rejectedListEnd = -2;
   for (const hit of hits) {
     if (counted.has(hit.phrase)) continue;
-    const negated = cues.negates(hit);
+    // "no Google Analytics or Firebase": what follows a product turned down, in the same list, is turned down too.
+    const negated = cues.negates(hit) || cues.continuesList(hit, rejectedListEnd);
     let countedHere = true;
     const mentionsOnly = countedButMention.has(hit.phrase);
     for (const owner of hit.meaning.owners) {
       if (mentionsOnly && owner.kind !== 'mention') continue;
       if (negated && (owner.kind === 'signal' || owner.kind === 'capability')) reading.unwanted.add(owner.category);
-      if (negated && owner.kind !== 'constraint') continue;
+      if (negated && owner.kind !== 'constraint' && owner.kind !== 'mention') continue;
       switch (owner.kind) {
         case 'signal':
           if (!isVetoed(owner.category, hit)) signal(owner.category, owner.weight, hit);
@@ -377,9 +397,15 @@ export const readDescription = (description: string): Reading => {
           }
           if (cues.belongsToOthers(hit)) break;
           const maker = owner.provider.lowerName;
-          if (cues.replaces(hit)) {
+          // A product turned down ("no Firebase", "nada de Google Analytics ni Firebase") is left out
+          // like one being replaced, and says nothing about what the project needs.
+          if (negated || cues.replaces(hit)) {
             reading.replacing.add(owner.provider.id);
             reading.leaving.set(maker, owner.provider.entry.traits.vendor);
+            if (negated) {
+              rejectedListEnd = hit.to;
+              break;
+            }
           } else if (!reading.mentioned.has(owner.provider.id)) {
             reading.mentioned.set(owner.provider.id, hit.from);
             if (!reading.makers.has(maker))
@@ -398,7 +424,7 @@ export const readDescription = (description: string): Reading => {
           // "avoid running our own servers" states the opposite constraint; other negations cancel it.
           // A cloud someone else uses, or one the team is leaving, binds nothing.
           if (cues.belongsToOthers(hit) || cues.replaces(hit)) break;
-          if (!negated) stateConstraint(owner.constraint, owner.strength, quote(hit), hit);
+          if (!negated || owner.reluctant) stateConstraint(owner.constraint, owner.strength, quote(hit), hit);
           else if (owner.constraint.whenNegated)
             stateConstraint(constraintFacts(owner.constraint.whenNegated), owner.strength, quote(hit), hit);
           break;

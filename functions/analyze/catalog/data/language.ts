@@ -25,6 +25,7 @@ export const LANGUAGE: LanguageCues = {
     'aren t',
     'rather not',
     'sin',
+    'nada de',
     'ni',
     'nunca',
     'evitar',
@@ -47,6 +48,7 @@ export const LANGUAGE: LanguageCues = {
     'nenhum',
     'nenhuma',
     'senza',
+    'niente',
     'non',
     'nessun',
     'nessuna',
@@ -236,6 +238,7 @@ export const LANGUAGE: LanguageCues = {
     'から移行',
     '乗り換え',
   ],
+  joiners: ['or', 'nor', 'and', 'o', 'u', 'ni', 'y', 'oder', 'noch', 'und', 'ou', 'et', 'nem', 'e', 'ne', 'of', 'en'],
   theirs: [
     'their',
     'theirs',
