@@ -203,6 +203,34 @@ describe('constraints, their polarity and their scope', () => {
     expect(constraints).not.toContain(constraint === 'managed' ? 'selfHosted' : 'managed');
   });
 
+  it.each<[string, string[]]>([
+    ['Contract review for a law firm. Client files must never leave our own servers.', ['selfHosted']],
+    ['Our notes app runs locally and nothing leaves your laptop', ['selfHosted']],
+    ['We are leaving our own servers for the cloud: a shop API with a database', []],
+    ['Les données des patients ne doivent pas quitter nos serveurs', ['selfHosted']],
+  ])('reads staying and leaving apart: "%s"', (description, expected) => {
+    const constraints = [...readDescription(description).constraints.keys()].filter(
+      (id) => id === 'selfHosted' || id === 'managed',
+    );
+    expect(constraints).toEqual(expected);
+  });
+
+  it('reads the names of a cloud account as a lock: "our Azure tenant", "our AWS org"', () => {
+    for (const [vendor, description] of [
+      ['azure', 'Everything runs in our Azure tenant: an intranet app with a database and file storage'],
+      ['aws', 'Deploy it into our AWS org; it needs a database, file storage and a queue'],
+    ] as const) {
+      expect(readDescription(description).constraints.get(vendor)?.strength).toBe('require');
+      expect(ranked(description, 'database')[0]?.traits.vendor).toBe(vendor);
+    }
+  });
+
+  it('has each cloud’s own queue: a Cloudflare team gets Cloudflare Queues', () => {
+    expect(ranked('All our code runs on Cloudflare Workers; next we need a background job queue', 'queue')[0]?.name).toBe(
+      'Cloudflare Queues',
+    );
+  });
+
   it('reads a need missing today as a need: "no search yet, and we need one"', () => {
     expect(categoriesOf('Our recipe site has no search yet and we need one that forgives typos')).toContain('search');
   });

@@ -150,8 +150,12 @@ class Cues {
     if (cue === 'negations') this.mark(hit, NEGATED, NEGATION_WINDOW);
     else if (cue === 'rejections') this.mark(hit, REJECTED, NEGATION_WINDOW);
     else if (cue === 'joiners') this.marks[hit.from] = (this.marks[hit.from] as number) | JOINER;
-    else if (cue === 'replacing') this.mark(hit, REPLACED, REPLACING_WINDOW);
-    else if (cue === 'theirs') this.mark(hit, THEIRS, NEGATION_WINDOW);
+    // "must never leave our own servers", "nothing may leave the EU": a leaving that is negated is
+    // staying, and what follows it is affirmed.
+    else if (cue === 'replacing') {
+      if (this.has(hit, NEGATED | REJECTED)) this.unmark(hit, NEGATED | REJECTED, NEGATION_WINDOW);
+      else this.mark(hit, REPLACED, REPLACING_WINDOW);
+    } else if (cue === 'theirs') this.mark(hit, THEIRS, NEGATION_WINDOW);
     else if (cue === 'existing') this.existingProduct = true;
     else this.absentClauses.add((this.tokens[hit.from] as Token).clause);
   }
@@ -162,6 +166,13 @@ class Cues {
     const last = Math.min(this.tokens.length - 1, cue.to + window);
     for (let k = cue.to; k <= last && (this.tokens[k] as Token).clause === clause; k++)
       this.marks[k] = (this.marks[k] as number) | bit;
+  }
+
+  private unmark(cue: Hit, bits: number, window: number): void {
+    const clause = (this.tokens[cue.from] as Token).clause;
+    const last = Math.min(this.tokens.length - 1, cue.to + window);
+    for (let k = cue.to; k <= last && (this.tokens[k] as Token).clause === clause; k++)
+      this.marks[k] = (this.marks[k] as number) & ~bits;
   }
 
   private has(hit: Hit, bit: number): boolean {
@@ -356,11 +367,16 @@ export const readDescription = (description: string): Reading => {
 
   /** Where the last product turned down ends: a list of them goes on from there. */
   let rejectedListEnd = -2;
+  /** The last constraint phrase read, and how: a phrase inside it reads the same way. */
+  let longer = { end: 0, negated: false, cancelled: false };
   for (const hit of hits) {
     if (counted.has(hit.phrase)) continue;
     // "no Google Analytics or Firebase": what follows a product turned down, in the same list, is turned down too.
     const negated = cues.negates(hit) || cues.continuesList(hit, rejectedListEnd);
     let countedHere = true;
+    // A constraint phrase inside a longer one already read ("own servers" in "nothing may leave our own
+    // servers") is part of it, and reads as it did.
+    const inLonger = hit.from < longer.end;
     const mentionsOnly = countedButMention.has(hit.phrase);
     for (const owner of hit.meaning.owners) {
       if (mentionsOnly && owner.kind !== 'mention') continue;
@@ -420,14 +436,17 @@ export const readDescription = (description: string): Reading => {
         case 'archetype':
           archetypeHits.add(owner.archetype);
           break;
-        case 'constraint':
-          // "avoid running our own servers" states the opposite constraint; other negations cancel it.
+        case 'constraint': {
           // A cloud someone else uses, or one the team is leaving, binds nothing.
-          if (cues.belongsToOthers(hit) || cues.replaces(hit)) break;
-          if (!negated || owner.reluctant) stateConstraint(owner.constraint, owner.strength, quote(hit), hit);
+          if (inLonger) longer.end = Math.max(longer.end, hit.to);
+          else longer = { end: hit.to, negated, cancelled: cues.belongsToOthers(hit) || cues.replaces(hit) };
+          if (longer.cancelled) break;
+          // "avoid running our own servers" states the opposite constraint; other negations cancel it.
+          if (!longer.negated || owner.reluctant) stateConstraint(owner.constraint, owner.strength, quote(hit), hit);
           else if (owner.constraint.whenNegated)
             stateConstraint(constraintFacts(owner.constraint.whenNegated), owner.strength, quote(hit), hit);
           break;
+        }
       }
     }
     if (negated) continue;

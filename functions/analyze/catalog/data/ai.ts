@@ -3555,6 +3555,31 @@ export const ai: CategoryData = {
       },
     },
     {
+      id: 'ai-workers-ai',
+      name: 'Workers AI',
+      website: 'https://developers.cloudflare.com/workers-ai/',
+      description:
+        'Serverless inference on Cloudflare GPUs for open models (Llama, Mistral, Whisper, image classification) called from Workers or a REST API.',
+      bestUseCases: [
+        'AI features in apps on Cloudflare Workers',
+        'Open models without running GPUs',
+        'Transcription and classification at the edge',
+      ],
+      capabilities: ['llm', 'speech-to-text', 'vision'],
+      keywords: ['cloudflare', 'workers', 'edge', 'serverless', 'open model*', 'llama', 'whisper', 'inference'],
+      aliases: ['cloudflare workers ai', 'cf workers ai'],
+      popularity: 4,
+      traits: {
+        openSource: false,
+        selfHostable: false,
+        managed: true,
+        vendor: 'cloudflare',
+        euResidency: false,
+        freeTier: true,
+        platforms: ['server'],
+      },
+    },
+    {
       id: 'ai-mistral-ai',
       name: 'Mistral AI',
       website: 'https://mistral.ai',

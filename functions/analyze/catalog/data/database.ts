@@ -2116,6 +2116,31 @@ export const database: CategoryData = {
       },
     },
     {
+      id: 'database-cloudflare-workers-kv',
+      name: 'Workers KV',
+      website: 'https://developers.cloudflare.com/kv/',
+      description:
+        'Globally replicated key-value store for Cloudflare Workers, tuned for reads that far outnumber writes (configuration, sessions, cached pages).',
+      bestUseCases: [
+        'Configuration and sessions for Cloudflare Workers',
+        'Read-heavy data served at the edge',
+        'Feature settings and redirects',
+      ],
+      capabilities: ['key-value'],
+      keywords: ['cloudflare', 'workers', 'edge', 'serverless', 'key value', 'sessions', 'read heavy'],
+      aliases: ['cloudflare kv', 'cf kv', 'workers kv store'],
+      popularity: 4,
+      traits: {
+        openSource: false,
+        selfHostable: false,
+        managed: true,
+        vendor: 'cloudflare',
+        euResidency: false,
+        freeTier: true,
+        platforms: ['server'],
+      },
+    },
+    {
       id: 'database-firestore',
       name: 'Cloud Firestore',
       website: 'https://cloud.google.com/firestore',

@@ -10,6 +10,7 @@ export const LANGUAGE: LanguageCues = {
     'not',
     'without',
     'never',
+    'nothing',
     'nor',
     'neither',
     'avoid',

@@ -1232,6 +1232,31 @@ export const queue: CategoryData = {
       },
     },
     {
+      id: 'queue-cloudflare-queues',
+      name: 'Cloudflare Queues',
+      website: 'https://developers.cloudflare.com/queues/',
+      description:
+        'Message queue built into Cloudflare Workers, with batching, retries and dead-letter queues, billed per operation.',
+      bestUseCases: [
+        'Background jobs for apps on Cloudflare Workers',
+        'Batching work between Workers',
+        'Retrying failed tasks with a dead-letter queue',
+      ],
+      capabilities: ['message-queues', 'background-jobs'],
+      keywords: ['cloudflare', 'workers', 'edge', 'serverless', 'background job*', 'dead letter*', 'batch*'],
+      aliases: ['cf queues', 'workers queues'],
+      popularity: 4,
+      traits: {
+        openSource: false,
+        selfHostable: false,
+        managed: true,
+        vendor: 'cloudflare',
+        euResidency: false,
+        freeTier: true,
+        platforms: ['server'],
+      },
+    },
+    {
       id: 'queue-amazon-sqs',
       name: 'Amazon SQS',
       website: 'https://aws.amazon.com/sqs/',

@@ -1619,6 +1619,31 @@ export const realtime: CategoryData = {
       },
     },
     {
+      id: 'realtime-cloudflare-durable-objects',
+      name: 'Cloudflare Durable Objects',
+      website: 'https://developers.cloudflare.com/durable-objects/',
+      description:
+        'Stateful serverless objects on Cloudflare that hold WebSocket connections and one consistent state per room, document or game.',
+      bestUseCases: [
+        'Chat rooms and live presence on Cloudflare Workers',
+        'Collaborative editing state per document',
+        'Coordinating multiplayer sessions',
+      ],
+      capabilities: ['pubsub', 'collaboration', 'chat'],
+      keywords: ['cloudflare', 'workers', 'websocket*', 'edge', 'serverless', 'room*', 'stateful'],
+      aliases: ['durable objects', 'cf durable objects'],
+      popularity: 4,
+      traits: {
+        openSource: false,
+        selfHostable: false,
+        managed: true,
+        vendor: 'cloudflare',
+        euResidency: true,
+        freeTier: true,
+        platforms: ['server'],
+      },
+    },
+    {
       id: 'realtime-firebase-realtime-database',
       name: 'Firebase Realtime Database',
       website: 'https://firebase.google.com/products/realtime-database',

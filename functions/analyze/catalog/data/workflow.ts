@@ -1866,6 +1866,31 @@ export const workflow: CategoryData = {
   ],
   providers: [
     {
+      id: 'workflow-cloudflare-workflows',
+      name: 'Cloudflare Workflows',
+      website: 'https://developers.cloudflare.com/workflows/',
+      description:
+        'Durable execution on Cloudflare Workers: multi-step workflows whose steps retry on their own and resume after failures, sleeps or waits for events.',
+      bestUseCases: [
+        'Multi-step jobs on Cloudflare Workers',
+        'Retries that resume where they left off',
+        'Long waits for an event or approval',
+      ],
+      capabilities: ['durable-workflows'],
+      keywords: ['cloudflare', 'workers', 'durable execution', 'retr*', 'multi step', 'serverless', 'edge'],
+      aliases: ['cf workflows', 'workers workflows'],
+      popularity: 3,
+      traits: {
+        openSource: false,
+        selfHostable: false,
+        managed: true,
+        vendor: 'cloudflare',
+        euResidency: false,
+        freeTier: true,
+        platforms: ['server'],
+      },
+    },
+    {
       id: 'workflow-temporal',
       name: 'Temporal',
       website: 'https://temporal.io',
