@@ -215,6 +215,11 @@ export interface ConstraintData {
   whenNegated?: ConstraintId;
   /** Providers that honour it, best first: passing an earlier test ranks before passing only a later one. */
   rankFirst?: readonly TraitTest[];
+  /**
+   * Tests that rank after `rankFirst` only when the constraint binds: "AWS only" wants software the team
+   * runs inside AWS before another company's service; "we're on AWS" said in passing asks only AWS first.
+   */
+  thenWhenBinding?: readonly TraitTest[];
   /** Providers that break it. */
   exclude?: TraitTest;
   /** A large scale rules out small-scale-only jobs (an embedded database for a multi-tenant SaaS). */

@@ -43,12 +43,19 @@ interface Rule {
   exclude: Check | undefined;
   /** Ranking tests, most wanted first; none for a constraint that only excludes. */
   rankFirst: readonly Check[];
+  /** The same, followed by those that apply only when it binds. */
+  rankFirstWhenBinding: readonly Check[];
 }
 
 const RULES: ReadonlyMap<ConstraintId, Rule> = new Map(
   CONSTRAINT_FACTS.map((facts) => [
     facts.id,
-    { facts, exclude: facts.exclude && compileTest(facts.exclude), rankFirst: (facts.rankFirst ?? []).map(compileTest) },
+    {
+      facts,
+      exclude: facts.exclude && compileTest(facts.exclude),
+      rankFirst: (facts.rankFirst ?? []).map(compileTest),
+      rankFirstWhenBinding: [...(facts.rankFirst ?? []), ...(facts.thenWhenBinding ?? [])].map(compileTest),
+    },
   ]),
 );
 
@@ -73,8 +80,11 @@ const sideLineOf = (entry: ProviderFacts, jobs: readonly CapabilityFacts[]): num
 interface StatedRules {
   /** The constraints the reading makes binding, in the order the catalogue applies them. */
   binding: Rule[];
-  /** The binding ones, then those stated as a preference: they order providers but rule none out. */
-  ordering: Rule[];
+  /**
+   * The ranking tests of the binding ones, then of those stated as a preference: they order providers
+   * but rule none out.
+   */
+  ordering: (readonly Check[])[];
 }
 
 /** Each reading's rules, sorted out once: every category it ranks asks for them. */
@@ -86,7 +96,11 @@ const rulesOf = (reading: Reading): StatedRules => {
     const stated = (strength: 'require' | 'prefer') =>
       [...RULES.values()].filter((rule) => reading.constraints.get(rule.facts.id)?.strength === strength);
     const binding = stated('require');
-    rules = { binding, ordering: [...binding, ...stated('prefer').filter((rule) => rule.rankFirst.length > 0)] };
+    const preferred = stated('prefer').filter((rule) => rule.rankFirst.length > 0);
+    rules = {
+      binding,
+      ordering: [...binding.map((rule) => rule.rankFirstWhenBinding), ...preferred.map((rule) => rule.rankFirst)],
+    };
     rulesStated.set(reading, rules);
   }
   return rules;
@@ -110,7 +124,7 @@ export const judge = (category: CategoryId, reading: Reading): Judgement => {
     // an independent one, even if search is its side line), then providers best known for the job.
     keyOf: (entry) => {
       const key = [jobTierOf(entry, jobs)];
-      for (const rule of ordering) key.push(tierOf(entry.traits, rule.rankFirst));
+      for (const tests of ordering) key.push(tierOf(entry.traits, tests));
       key.push(sideLineOf(entry, jobs));
       return key;
     },

@@ -102,13 +102,17 @@ const market = (
   ...(writtenIn ? { writtenIn } : {}),
 });
 
-/** A team locked to one cloud uses that cloud's services first, and no one else's. */
+/**
+ * A team locked to one cloud uses that cloud's services first, then software it runs inside its cloud
+ * itself, and no one else's cloud.
+ */
 const cloudLock = (vendor: Vendor, label: string, names: readonly string[], prefer: readonly Pattern[]): ConstraintData => ({
   id: vendor as ConstraintData['id'],
   label,
   require: lockedTo(names),
   prefer,
   rankFirst: [{ vendor: [vendor] }],
+  thenWhenBinding: [{ managed: false }],
   // Services run by anyone else, another cloud or an independent SaaS, are out; software the team can
   // run inside its cloud (open source, self-hostable) and libraries stay.
   exclude: { vendor: VENDORS.filter((v) => v !== vendor), managed: true, selfHostable: false },
@@ -1483,7 +1487,12 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       '数字主权',
       'デジタル主権',
     ],
-    rankFirst: [{ euCompany: true }, { selfHostable: true, openSource: true }],
+    // EU companies, then open source the team runs itself, then open source a non-EU company also hosts.
+    rankFirst: [
+      { euCompany: true },
+      { selfHostable: true, openSource: true, managed: false },
+      { selfHostable: true, openSource: true },
+    ],
     exclude: { euCompany: false, selfHostable: false },
   },
   {
