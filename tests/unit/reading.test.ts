@@ -69,6 +69,24 @@ describe('the job wanted inside a category', () => {
     expect(first?.capabilities).not.toEqual(['offline']);
   });
 
+  it.each<[CategoryId, string, string]>([
+    ['documents', 'e-signature', 'Grant portal: applicants fill in a form, upload files and sign the declaration electronically'],
+    ['ai', 'vision', 'A camera over the packing line should reject boxes with torn labels'],
+    ['monitoring', 'metrics', 'Track our Kubernetes pods’ memory usage and alert the on-call engineer when it spikes'],
+    ['database', 'offline', 'A desktop app to catalogue photos, everything local on the user’s drive, works on a plane'],
+    ['realtime', 'team-chat', 'Une messagerie d’équipe pour nos 200 agents, hébergée chez nous'],
+  ])('reads the %s job %s in "%s"', (category, job, description) => {
+    const [first] = ranked(description, category);
+    expect(first?.capabilities).toContain(job);
+  });
+
+  it('gives a team chat a team chat workspace and an in-app chat a chat SDK', () => {
+    const [workspace] = ranked('Internal team chat for our 40 staff, self-hosted on our own servers', 'realtime');
+    expect(workspace?.capabilities[0]).toBe('team-chat');
+    for (const provider of ranked('Buyers and sellers on our marketplace should be able to chat', 'realtime').slice(0, 3))
+      expect(provider.capabilities).not.toContain('team-chat');
+  });
+
   it('names the job in the reason', () => {
     const documents = recommend('Our invoicing tool must send every invoice as a PDF attached to an email').find(
       (c) => c.id === 'documents',

@@ -351,6 +351,8 @@ export const readDescription = (description: string): Reading => {
     reading.constraints.set(facts.id, { strength, evidence: text, ...(hit && { span: [hit.from, hit.to] as const }) });
   };
 
+  /** Per category, the job phrase reaching furthest so far. */
+  const longestJobPhrase = new Map<CategoryId, { from: number; to: number }>();
   /** Per job, the tokens its patterns have already matched. */
   const jobTokens = new Map<object, Set<number>>();
   /** Each pattern counts once, at its first occurrence that is not negated. */
@@ -389,6 +391,10 @@ export const readDescription = (description: string): Reading => {
         case 'capability': {
           if (isVetoed(owner.category, hit)) break;
           signal(owner.category, STRONG_SIGNAL, hit);
+          // A job's phrase inside a longer phrase of the category's jobs ("chat" in "team chat") is part of it.
+          const longest = longestJobPhrase.get(owner.category);
+          if (longest && longest.from <= hit.from && hit.to <= longest.to && longest.to - longest.from > hit.to - hit.from) break;
+          if (!longest || hit.to > longest.to) longestJobPhrase.set(owner.category, { from: hit.from, to: hit.to });
           const job = jobOf(need(owner.category), owner.capability);
           // Overlapping patterns of one job ("on a map", "where each courier is on a map") are one piece of evidence.
           const covered = jobTokens.get(job) ?? new Set<number>();
