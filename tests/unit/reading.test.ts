@@ -185,6 +185,12 @@ describe('constraints, their polarity and their scope', () => {
       }
   });
 
+  it('leaves a product the text first names as its own and later says it is leaving', () => {
+    const description =
+      'Our shop has been a Rails monolith on Heroku since 2014. After the price changes we are moving away from Heroku, to something just as simple.';
+    for (const provider of ranked(description, 'hosting')) expect(provider.name).not.toMatch(/heroku/i);
+  });
+
   it('takes the job of the platform the team uses when the text asks none: Firebase data lives in Firestore', () => {
     const [first] = ranked(
       "We already use Firebase for the mobile app; now we need to store each user's workout history",

@@ -14,6 +14,7 @@ import {
   type IndexedProvider,
   LEARNED_BIAS,
   LEARNED_JOBS,
+  type Owner,
   type PhraseMeaning,
   PROVIDER_COUNT,
   phraseIndex,
@@ -367,12 +368,25 @@ export const readDescription = (description: string): Reading => {
   /** Learned log-odds per job, by position in LEARNED_JOBS. */
   const jobSum = new Float64Array(LEARNED_JOBS.length);
 
+  /** A common-word name written in lower case ("render") is no mention; a later "Render" may still be. */
+  const isMention = (owner: Owner, hit: Hit): owner is Extract<Owner, { kind: 'mention' }> =>
+    owner.kind === 'mention' && (!owner.needsCapital || ((tokens[hit.from] as Token).capitalised && hit.from !== 0));
+  /** The team is leaving the product, or turns it down: it and its maker's other products are left out. */
+  const leave = (provider: IndexedProvider): void => {
+    reading.replacing.add(provider.id);
+    reading.leaving.set(provider.lowerName, provider.entry.traits.vendor);
+  };
   /** Where the last product turned down ends: a list of them goes on from there. */
   let rejectedListEnd = -2;
   /** The last constraint phrase read, and how: a phrase inside it reads the same way. */
   let longer = { end: 0, negated: false, cancelled: false };
   for (const hit of hits) {
-    if (counted.has(hit.phrase)) continue;
+    if (counted.has(hit.phrase)) {
+      // Named again as a product the team is leaving ("on Heroku since 2014 … moving away from Heroku").
+      if (cues.replaces(hit) || cues.negates(hit))
+        for (const owner of hit.meaning.owners) if (isMention(owner, hit) && !cues.belongsToOthers(hit)) leave(owner.provider);
+      continue;
+    }
     // "no Google Analytics or Firebase": what follows a product turned down, in the same list, is turned down too.
     const negated = cues.negates(hit) || cues.continuesList(hit, rejectedListEnd);
     let countedHere = true;
@@ -411,9 +425,7 @@ export const readDescription = (description: string): Reading => {
           for (const { index } of owner.providers) reading.keywordHits[index] = (reading.keywordHits[index] as number) + 1;
           break;
         case 'mention': {
-          const first = tokens[hit.from] as Token;
-          // A common-word name written in lower case ("render") is no mention; a later "Render" may still be.
-          if (owner.needsCapital && (!first.capitalised || hit.from === 0)) {
+          if (!isMention(owner, hit)) {
             countedHere = false;
             break;
           }
@@ -422,8 +434,7 @@ export const readDescription = (description: string): Reading => {
           // A product turned down ("no Firebase", "nada de Google Analytics ni Firebase") is left out
           // like one being replaced, and says nothing about what the project needs.
           if (negated || cues.replaces(hit)) {
-            reading.replacing.add(owner.provider.id);
-            reading.leaving.set(maker, owner.provider.entry.traits.vendor);
+            leave(owner.provider);
             if (negated) {
               rejectedListEnd = hit.to;
               break;
