@@ -323,6 +323,19 @@ describe('word traps', () => {
   });
 });
 
+describe('the app of another platform', () => {
+  it.each(['A Tauri desktop app that sorts my photo library', 'Add Stripe subscriptions to our Laravel app'])(
+    'is no phone app: "%s"',
+    (description) => {
+      expect(categoriesOf(description)).not.toContain('mobile');
+    },
+  );
+
+  it('still reads a phone app next to a web app', () => {
+    expect(categoriesOf('A web app for the office and a mobile app for the drivers')).toContain('mobile');
+  });
+});
+
 describe('the size of the answer', () => {
   it('never drops a stated need to make room for implied ones', () => {
     // A kind of product that implies a dozen needs, and one need stated last, in passing.

@@ -472,6 +472,9 @@ export const readDescription = (description: string): Reading => {
       const { categories, weights } = learned.categories;
       for (let k = 0; k < categories.length; k++) {
         const at = categories[k] as number;
+        // A veto says the words mean something else here ("Rails app" is no phone app): what the examples
+        // taught about them for that category does not count either.
+        if (vetoed.size > 0 && isVetoed(CATEGORY_IDS[at] as CategoryId, hit)) continue;
         learnedSum[at] = (learnedSum[at] as number) + (weights[k] as number);
       }
       const { jobs, weights: jobWeights } = learned.jobs;
