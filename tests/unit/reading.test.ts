@@ -75,6 +75,10 @@ describe('the job wanted inside a category', () => {
     ['monitoring', 'metrics', 'Track our Kubernetes pods’ memory usage and alert the on-call engineer when it spikes'],
     ['database', 'offline', 'A desktop app to catalogue photos, everything local on the user’s drive, works on a plane'],
     ['realtime', 'team-chat', 'Une messagerie d’équipe pour nos 200 agents, hébergée chez nous'],
+    ['scheduling', 'lodging', 'We let four holiday apartments and want guests to book directly on our own site'],
+    ['scheduling', 'lodging', 'Unser kleines Hotel am See: Gäste sollen Zimmer direkt bei uns buchen'],
+    ['scheduling', 'rentals-and-tours', 'Kayak rental on the lake: people reserve a kayak for two hours and pay online'],
+    ['scheduling', 'rentals-and-tours', 'Somos una agencia de turismo: excursiones de día con cupos limitados en la van'],
   ])('reads the %s job %s in "%s"', (category, job, description) => {
     const [first] = ranked(description, category);
     expect(first?.capabilities).toContain(job);
