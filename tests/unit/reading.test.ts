@@ -195,6 +195,24 @@ describe('constraints, their polarity and their scope', () => {
     for (const provider of ranked(description, 'hosting')) expect(provider.name).not.toMatch(/heroku/i);
   });
 
+  it.each<[CategoryId, RegExp, string]>([
+    ['hosting', /heroku/i, 'Heroku is getting pricey for our Rails CRM'],
+    ['email', /sendgrid/i, 'HIPAA transactional email for lab results; SendGrid won’t sign a BAA'],
+    ['email', /sendgrid/i, 'Moving our transactional emails off SendGrid, deliverability is awful'],
+    ['search', /algolia/i, 'Suche eine Open-Source-Alternative zu Algolia, die wir selbst hosten können'],
+    ['search', /algolia/i, 'A self-hosted Algolia alternative for a 2M-product catalogue'],
+  ])('leaves out in %s a product on its way out (%s): "%s"', (category, leaving, description) => {
+    for (const provider of ranked(description, category)) expect(provider.name).not.toMatch(leaving);
+  });
+
+  it('keeps the constraints said around the product being replaced', () => {
+    const constraints = readDescription(
+      'Suche eine Open-Source-Alternative zu Algolia, die wir selbst hosten können',
+    ).constraints;
+    expect(constraints.has('selfHosted')).toBe(true);
+    expect(readDescription('We are migrating from our own servers to the cloud').constraints.has('selfHosted')).toBe(false);
+  });
+
   it('takes the job of the platform the team uses when the text asks none: Firebase data lives in Firestore', () => {
     const [first] = ranked(
       "We already use Firebase for the mobile app; now we need to store each user's workout history",

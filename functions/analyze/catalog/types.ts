@@ -247,6 +247,11 @@ export interface LanguageCues {
   absence: readonly Pattern[];
   /** "we're moving away from", "replace", "instead of": the product named next is on its way out. */
   replacing: readonly Pattern[];
+  /**
+   * "Heroku is getting pricey", "SendGrid won't sign a BAA", "a self-hosted Algolia alternative": the
+   * product named just before is on its way out.
+   */
+  replacedBefore: readonly Pattern[];
   /** "or", "nor", "oder": a list of products goes on, so a negation before its first name reaches them all. */
   joiners: readonly Pattern[];
   /**

@@ -131,6 +131,10 @@ const THEIRS = 8;
 const OWN_NEGATION = 16;
 /** "or", "nor", "ni": a list of names goes on. */
 const JOINER = 32;
+/** Right after "moving away from": a constraint stated here is one the team is leaving. */
+const REPLACED_NEAR = 64;
+/** Just before "is getting pricey", "alternative": a product named here is on its way out. */
+const REPLACED_BEFORE = 128;
 
 /**
  * Where negation, rejection, absence and replacement cues sit, marked on the tokens they reach (the
@@ -150,12 +154,16 @@ class Cues {
     if (cue === 'negations' || cue === 'rejections') this.marks[hit.from] = (this.marks[hit.from] as number) | OWN_NEGATION;
     if (cue === 'negations') this.mark(hit, NEGATED, NEGATION_WINDOW);
     else if (cue === 'rejections') this.mark(hit, REJECTED, NEGATION_WINDOW);
+    else if (cue === 'replacedBefore') this.markBefore(hit, REPLACED_BEFORE, REPLACING_WINDOW);
     else if (cue === 'joiners') this.marks[hit.from] = (this.marks[hit.from] as number) | JOINER;
     // "must never leave our own servers", "nothing may leave the EU": a leaving that is negated is
     // staying, and what follows it is affirmed.
     else if (cue === 'replacing') {
       if (this.has(hit, NEGATED | REJECTED)) this.unmark(hit, NEGATED | REJECTED, NEGATION_WINDOW);
-      else this.mark(hit, REPLACED, REPLACING_WINDOW);
+      else {
+        this.mark(hit, REPLACED, REPLACING_WINDOW);
+        this.mark(hit, REPLACED_NEAR, 1);
+      }
     } else if (cue === 'theirs') this.mark(hit, THEIRS, NEGATION_WINDOW);
     else if (cue === 'existing') this.existingProduct = true;
     else this.absentClauses.add((this.tokens[hit.from] as Token).clause);
@@ -166,6 +174,13 @@ class Cues {
     const clause = (this.tokens[cue.from] as Token).clause;
     const last = Math.min(this.tokens.length - 1, cue.to + window);
     for (let k = cue.to; k <= last && (this.tokens[k] as Token).clause === clause; k++)
+      this.marks[k] = (this.marks[k] as number) | bit;
+  }
+
+  /** Marks the tokens a cue reaches backwards: the `window` words before it, in its clause. */
+  private markBefore(cue: Hit, bit: number, window: number): void {
+    const clause = (this.tokens[cue.from] as Token).clause;
+    for (let k = cue.from - 1; k >= Math.max(0, cue.from - window) && (this.tokens[k] as Token).clause === clause; k--)
       this.marks[k] = (this.marks[k] as number) | bit;
   }
 
@@ -200,9 +215,17 @@ class Cues {
     return hit.from === end || (hit.from === end + 1 && ((this.marks[end] as number) & JOINER) !== 0);
   }
 
-  /** "moving away from X", "instead of X": X is on its way out. */
+  /** "moving away from X", "instead of X", "X is getting pricey": the product X is on its way out. */
   replaces(hit: Hit): boolean {
-    return this.has(hit, REPLACED);
+    return this.has(hit, REPLACED | REPLACED_BEFORE);
+  }
+
+  /**
+   * "moving away from AWS", "migrating from our own servers": a constraint named right after the cue is
+   * one the team is leaving ("an alternative to X that we can host ourselves" still states self-hosting).
+   */
+  leavesConstraint(hit: Hit): boolean {
+    return this.has(hit, REPLACED_NEAR);
   }
 
   /** "their Okta", "like Calendly": X is someone else's, or a comparison. */
@@ -456,7 +479,7 @@ export const readDescription = (description: string): Reading => {
         case 'constraint': {
           // A cloud someone else uses, or one the team is leaving, binds nothing.
           if (inLonger) longer.end = Math.max(longer.end, hit.to);
-          else longer = { end: hit.to, negated, cancelled: cues.belongsToOthers(hit) || cues.replaces(hit) };
+          else longer = { end: hit.to, negated, cancelled: cues.belongsToOthers(hit) || cues.leavesConstraint(hit) };
           if (longer.cancelled) break;
           // "avoid running our own servers" states the opposite constraint; other negations cancel it.
           if (!longer.negated || owner.reluctant) stateConstraint(owner.constraint, owner.strength, quote(hit), hit);
