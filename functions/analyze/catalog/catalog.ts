@@ -237,6 +237,9 @@ export const constraintFacts = (id: ConstraintId): ConstraintFacts | undefined =
 /** Needs that come together: once the description itself shows a need, the related ones gain score. */
 export const RELATED = COMPILED.relatedNeeds;
 
+/** Words that join a list of names: "or", "nor", "oder", "ni". */
+export const JOINERS: ReadonlySet<string> = new Set(COMPILED.joiners);
+
 /** Extra score the category needs before it is chosen; 0 for most. */
 export const selectionMarginOf = (category: CategoryId): number => COMPILED.selectionMargins[category] ?? 0;
 

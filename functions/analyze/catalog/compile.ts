@@ -66,6 +66,8 @@ export interface CatalogHeader {
   capabilities: Partial<Record<CategoryId, CapabilityFacts[]>>;
   archetypes: ArchetypeFacts[];
   constraints: ConstraintFacts[];
+  /** Words that join a list of names (LanguageCues.joiners): looked up by word, not matched as phrases. */
+  joiners: readonly string[];
   relatedNeeds: typeof RELATED_NEEDS;
   /** Extra score a category needs before it is chosen (CategoryData.selectionMargin). */
   selectionMargins: Partial<Record<CategoryId, number>>;
@@ -215,7 +217,8 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
     return facts;
   });
   for (const [cue, list] of Object.entries(source.language) as [Cue, readonly string[]][]) {
-    addAll(list, owner({ kind: 'cue', cue }));
+    // Joiners are among the commonest words, and matter only after a product turned down.
+    if (cue !== 'joiners') addAll(list, owner({ kind: 'cue', cue }));
   }
   const picksOf = picksIn(source.categories, new Map(providers.map(([id], position) => [id, position])));
   const learned = learnEvidence(source.examples, (category, names) => picksOf(category, names).job);
@@ -243,6 +246,7 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
     capabilities,
     archetypes,
     constraints,
+    joiners: source.language.joiners,
     relatedNeeds: source.relatedNeeds,
     selectionMargins: Object.fromEntries(
       source.categories.filter((c) => c.selectionMargin).map((c) => [c.id, c.selectionMargin as number]),

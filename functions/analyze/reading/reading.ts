@@ -12,6 +12,7 @@ import {
   capabilitiesOf,
   constraintFacts,
   type IndexedProvider,
+  JOINERS,
   LEARNED_BIAS,
   LEARNED_JOBS,
   type Owner,
@@ -129,12 +130,10 @@ const REPLACED = 4;
 const THEIRS = 8;
 /** A negation or rejection cue starts at this token: a phrase starting here carries its own polarity. */
 const OWN_NEGATION = 16;
-/** "or", "nor", "ni": a list of names goes on. */
-const JOINER = 32;
 /** Right after "moving away from": a constraint stated here is one the team is leaving. */
-const REPLACED_NEAR = 64;
+const REPLACED_NEAR = 32;
 /** Just before "is getting pricey", "alternative": a product named here is on its way out. */
-const REPLACED_BEFORE = 128;
+const REPLACED_BEFORE = 64;
 
 /**
  * Where negation, rejection, absence and replacement cues sit, marked on the tokens they reach (the
@@ -155,7 +154,6 @@ class Cues {
     if (cue === 'negations') this.mark(hit, NEGATED, NEGATION_WINDOW);
     else if (cue === 'rejections') this.mark(hit, REJECTED, NEGATION_WINDOW);
     else if (cue === 'replacedBefore') this.markBefore(hit, REPLACED_BEFORE, REPLACING_WINDOW);
-    else if (cue === 'joiners') this.marks[hit.from] = (this.marks[hit.from] as number) | JOINER;
     // "must never leave our own servers", "nothing may leave the EU": a leaving that is negated is
     // staying, and what follows it is affirmed.
     else if (cue === 'replacing') {
@@ -212,7 +210,7 @@ class Cues {
    */
   continuesList(hit: Hit, end: number): boolean {
     if (end < 1 || (this.tokens[hit.from] as Token).clause !== (this.tokens[end - 1] as Token).clause) return false;
-    return hit.from === end || (hit.from === end + 1 && ((this.marks[end] as number) & JOINER) !== 0);
+    return hit.from === end || (hit.from === end + 1 && JOINERS.has((this.tokens[end] as Token).word));
   }
 
   /** "moving away from X", "instead of X", "X is getting pricey": the product X is on its way out. */
@@ -331,6 +329,8 @@ export const readDescription = (description: string): Reading => {
   const cues = new Cues(tokens);
   /** Per category, the tokens a veto covers: its signals there mean something else. */
   const vetoed = new Map<CategoryId, Set<number>>();
+  /** The tokens any veto covers: most hits touch none, and need no look-up per category. */
+  const underVeto = new Uint8Array(tokens.length);
   const neighbourhood = new Neighbourhood();
   const wordsSeen = neighbourWordMarks.next();
   for (const hit of hits) {
@@ -339,7 +339,10 @@ export const readDescription = (description: string): Reading => {
       if (marker.kind === 'cue') cues.add(hit, marker.cue);
       else {
         const covered = vetoed.get(marker.category) ?? new Set<number>();
-        for (let k = hit.from; k < hit.to; k++) covered.add(k);
+        for (let k = hit.from; k < hit.to; k++) {
+          covered.add(k);
+          underVeto[k] = 1;
+        }
         vetoed.set(marker.category, covered);
       }
     }
@@ -348,7 +351,12 @@ export const readDescription = (description: string): Reading => {
       neighbourhood.add(learned.postings);
     }
   }
+  const touchesVeto = (hit: Hit): boolean => {
+    for (let k = hit.from; k < hit.to; k++) if (underVeto[k] === 1) return true;
+    return false;
+  };
   const isVetoed = (category: CategoryId, hit: Hit): boolean => {
+    if (!touchesVeto(hit)) return false;
     const covered = vetoed.get(category);
     if (!covered) return false;
     for (let k = hit.from; k < hit.to; k++) if (covered.has(k)) return true;
@@ -493,11 +501,12 @@ export const readDescription = (description: string): Reading => {
     const { learned } = hit.meaning;
     if (learned && !mentionsOnly) {
       const { categories, weights } = learned.categories;
+      const vetoedHere = touchesVeto(hit);
       for (let k = 0; k < categories.length; k++) {
         const at = categories[k] as number;
         // A veto says the words mean something else here ("Rails app" is no phone app): what the examples
         // taught about them for that category does not count either.
-        if (vetoed.size > 0 && isVetoed(CATEGORY_IDS[at] as CategoryId, hit)) continue;
+        if (vetoedHere && isVetoed(CATEGORY_IDS[at] as CategoryId, hit)) continue;
         learnedSum[at] = (learnedSum[at] as number) + (weights[k] as number);
       }
       const { jobs, weights: jobWeights } = learned.jobs;
