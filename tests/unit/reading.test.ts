@@ -84,6 +84,16 @@ describe('the job wanted inside a category', () => {
     expect(first?.capabilities).toContain(job);
   });
 
+  it('puts the job the text asks for before one that projects like it had', () => {
+    for (const description of [
+      'Our Laravel monolith on a single VPS sends 20k newsletters in a loop inside the request and it times out. We need proper background jobs.',
+      'Our Node API does PDF exports in the request and users wait a minute. We want a job queue with retries.',
+    ]) {
+      const queue = recommend(description).find((c) => c.id === 'queue');
+      expect(queue?.reason).toMatch(/^Background jobs: /);
+    }
+  });
+
   it('gives a team chat a team chat workspace and an in-app chat a chat SDK', () => {
     const [workspace] = ranked('Internal team chat for our 40 staff, self-hosted on our own servers', 'realtime');
     expect(workspace?.capabilities[0]).toBe('team-chat');
