@@ -1211,7 +1211,8 @@ export const ARCHETYPES: readonly Archetype[] = [
       'knowledge management', 'confluence', 'wiki interna', 'wissensmanagement', 'firmenwiki', 'wiki interne',
       'gestao do conhecimento', 'gestione della conoscenza', 'kennisbeheer', '维基', '知识管理', 'ウィキ', '社内 wiki',
       'ナレッジ共有'],
-    implies: { database: 2, auth: 2, search: 2 },
+    implies: { cms: 2, database: 2, auth: 2, search: 2 },
+    capabilities: { cms: 'wiki' },
   },
   {
     name: 'community forum',
