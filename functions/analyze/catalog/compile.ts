@@ -10,7 +10,7 @@ import type { CategoryId } from '../category-ids.js';
 import { ARCHETYPES, RELATED_NEEDS } from './data/archetypes.js';
 import { CONSTRAINTS } from './data/constraints.js';
 import { CATALOG_DATA } from './data/index.js';
-import { LANGUAGE } from './data/language.js';
+import { JOINERS, LANGUAGE } from './data/language.js';
 import {
   type LabelledExample,
   type LearnedEvidence,
@@ -66,7 +66,7 @@ export interface CatalogHeader {
   capabilities: Partial<Record<CategoryId, CapabilityFacts[]>>;
   archetypes: ArchetypeFacts[];
   constraints: ConstraintFacts[];
-  /** Words that join a list of names (LanguageCues.joiners): looked up by word, not matched as phrases. */
+  /** Words that join a list of names (data/language.ts JOINERS): looked up by word, not matched as phrases. */
   joiners: readonly string[];
   relatedNeeds: typeof RELATED_NEEDS;
   /** Extra score a category needs before it is chosen (CategoryData.selectionMargin). */
@@ -106,6 +106,8 @@ export interface CatalogSource {
   archetypes: readonly Archetype[];
   constraints: readonly ConstraintData[];
   language: LanguageCues;
+  /** Words that join a list of products (data/language.ts). */
+  joiners: readonly string[];
   relatedNeeds: typeof RELATED_NEEDS;
 }
 
@@ -115,6 +117,7 @@ const SOURCE: CatalogSource = {
   archetypes: ARCHETYPES,
   constraints: CONSTRAINTS,
   language: LANGUAGE,
+  joiners: JOINERS,
   relatedNeeds: RELATED_NEEDS,
 };
 
@@ -149,8 +152,11 @@ const MAX_PROVIDERS_PER_KEYWORD = 3;
 export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog => {
   const crossCategory = [
     ...source.archetypes.flatMap((a) => a.patterns.map((p) => [`archetype ${a.name}`, p])),
-    ...source.constraints.flatMap((c) => [...c.require, ...c.prefer].map((p) => [`constraint ${c.id}`, p])),
+    ...source.constraints.flatMap((c) =>
+      [...c.require, ...c.prefer, ...(c.reluctant ?? [])].map((p) => [`constraint ${c.id}`, p]),
+    ),
     ...Object.entries(source.language).flatMap(([cue, list]) => list.map((p: string) => [`cue ${cue}`, p])),
+    ...source.joiners.map((p) => ['joiner', p]),
   ];
   const problems = [
     ...source.categories.flatMap(problemsIn),
@@ -217,8 +223,7 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
     return facts;
   });
   for (const [cue, list] of Object.entries(source.language) as [Cue, readonly string[]][]) {
-    // Joiners are among the commonest words, and matter only after a product turned down.
-    if (cue !== 'joiners') addAll(list, owner({ kind: 'cue', cue }));
+    addAll(list, owner({ kind: 'cue', cue }));
   }
   const picksOf = picksIn(source.categories, new Map(providers.map(([id], position) => [id, position])));
   const learned = learnEvidence(source.examples, (category, names) => picksOf(category, names).job);
@@ -246,7 +251,7 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
     capabilities,
     archetypes,
     constraints,
-    joiners: source.language.joiners,
+    joiners: source.joiners,
     relatedNeeds: source.relatedNeeds,
     selectionMargins: Object.fromEntries(
       source.categories.filter((c) => c.selectionMargin).map((c) => [c.id, c.selectionMargin as number]),

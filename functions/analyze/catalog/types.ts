@@ -252,8 +252,6 @@ export interface LanguageCues {
    * product named just before is on its way out.
    */
   replacedBefore: readonly Pattern[];
-  /** "or", "nor", "oder": a list of products goes on, so a negation before its first name reaches them all. */
-  joiners: readonly Pattern[];
   /**
    * "their Okta", "the customer's Azure AD": the product or cloud named next is someone else's (one to
    * integrate with), neither a product to rank first nor a cloud the team is on.

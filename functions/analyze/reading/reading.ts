@@ -167,12 +167,23 @@ class Cues {
     else this.absentClauses.add((this.tokens[hit.from] as Token).clause);
   }
 
-  /** Marks the tokens a cue reaches: those starting within `window` words after it, in its clause. */
-  private mark(cue: Hit, bit: number, window: number): void {
+  /** The last token a cue reaches: those starting within `window` words after it, in its clause. */
+  private lastReached(cue: Hit, window: number): number {
     const clause = (this.tokens[cue.from] as Token).clause;
     const last = Math.min(this.tokens.length - 1, cue.to + window);
-    for (let k = cue.to; k <= last && (this.tokens[k] as Token).clause === clause; k++)
-      this.marks[k] = (this.marks[k] as number) | bit;
+    let k = cue.to;
+    while (k <= last && (this.tokens[k] as Token).clause === clause) k++;
+    return k - 1;
+  }
+
+  /** Marks the tokens a cue reaches. */
+  private mark(cue: Hit, bit: number, window: number): void {
+    for (let k = cue.to, last = this.lastReached(cue, window); k <= last; k++) this.marks[k] = (this.marks[k] as number) | bit;
+  }
+
+  /** Clears marks from the tokens a cue reaches. */
+  private unmark(cue: Hit, bits: number, window: number): void {
+    for (let k = cue.to, last = this.lastReached(cue, window); k <= last; k++) this.marks[k] = (this.marks[k] as number) & ~bits;
   }
 
   /** Marks the tokens a cue reaches backwards: the `window` words before it, in its clause. */
@@ -180,13 +191,6 @@ class Cues {
     const clause = (this.tokens[cue.from] as Token).clause;
     for (let k = cue.from - 1; k >= Math.max(0, cue.from - window) && (this.tokens[k] as Token).clause === clause; k--)
       this.marks[k] = (this.marks[k] as number) | bit;
-  }
-
-  private unmark(cue: Hit, bits: number, window: number): void {
-    const clause = (this.tokens[cue.from] as Token).clause;
-    const last = Math.min(this.tokens.length - 1, cue.to + window);
-    for (let k = cue.to; k <= last && (this.tokens[k] as Token).clause === clause; k++)
-      this.marks[k] = (this.marks[k] as number) & ~bits;
   }
 
   private has(hit: Hit, bit: number): boolean {
@@ -355,13 +359,14 @@ export const readDescription = (description: string): Reading => {
     for (let k = hit.from; k < hit.to; k++) if (underVeto[k] === 1) return true;
     return false;
   };
-  const isVetoed = (category: CategoryId, hit: Hit): boolean => {
-    if (!touchesVeto(hit)) return false;
+  /** Whether a veto of the category covers the hit; asked only of hits that touch a veto. */
+  const vetoedFor = (category: CategoryId, hit: Hit): boolean => {
     const covered = vetoed.get(category);
     if (!covered) return false;
     for (let k = hit.from; k < hit.to; k++) if (covered.has(k)) return true;
     return false;
   };
+  const isVetoed = (category: CategoryId, hit: Hit): boolean => touchesVeto(hit) && vetoedFor(category, hit);
 
   /** Per category, the signal weight each token has already contributed. */
   const signalWeightAt = new Map<CategoryId, Map<number, number>>();
@@ -506,7 +511,7 @@ export const readDescription = (description: string): Reading => {
         const at = categories[k] as number;
         // A veto says the words mean something else here ("Rails app" is no phone app): what the examples
         // taught about them for that category does not count either.
-        if (vetoedHere && isVetoed(CATEGORY_IDS[at] as CategoryId, hit)) continue;
+        if (vetoedHere && vetoedFor(CATEGORY_IDS[at] as CategoryId, hit)) continue;
         learnedSum[at] = (learnedSum[at] as number) + (weights[k] as number);
       }
       const { jobs, weights: jobWeights } = learned.jobs;

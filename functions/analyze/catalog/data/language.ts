@@ -2,7 +2,7 @@
  * Words that change what the words around them mean, in every language we read: negation and its
  * limits, and the products a team is leaving. See LanguageCues in types.ts for how each acts.
  */
-import type { LanguageCues } from '../types.js';
+import type { LanguageCues, Pattern } from '../types.js';
 
 export const LANGUAGE: LanguageCues = {
   negations: [
@@ -310,7 +310,6 @@ export const LANGUAGE: LanguageCues = {
     'e troppo caro',
     'costa troppo',
   ],
-  joiners: ['or', 'nor', 'and', 'o', 'u', 'ni', 'y', 'oder', 'noch', 'und', 'ou', 'et', 'nem', 'e', 'ne', 'of', 'en'],
   theirs: [
     'their',
     'theirs',
@@ -414,3 +413,27 @@ export const LANGUAGE: LanguageCues = {
     '自社の',
   ],
 };
+
+/**
+ * Words that join a list of products ("or", "nor", "oder", "ni"), so a negation before its first name
+ * reaches them all. Not cues: they change nothing by themselves, and are looked up by word.
+ */
+export const JOINERS: readonly Pattern[] = [
+  'or',
+  'nor',
+  'and',
+  'o',
+  'u',
+  'ni',
+  'y',
+  'oder',
+  'noch',
+  'und',
+  'ou',
+  'et',
+  'nem',
+  'e',
+  'ne',
+  'of',
+  'en',
+];
