@@ -49,6 +49,14 @@ describe('the job wanted inside a category', () => {
     // The kind of place or paper implies the job: a restaurant books tables, receipts are read.
     ['scheduling', 'table-reservations', 'Onze trattoria wil dat gasten online kunnen reserveren'],
     ['documents', 'ocr-extraction', 'Hoe bouw ik een app om bonnetjes te scannen voor de administratie?'],
+    ['data', 'bi', 'Chart our monthly signups and revenue for the investor update; it all sits in MySQL'],
+    [
+      'workflow',
+      'durable-workflows',
+      'Checkout runs five steps; if one fails it must pick up where it left off without charging twice',
+    ],
+    ['database', 'document', 'Ogni categoria di articoli ha attributi diversi e il team aggiunge nuovi campi ogni settimana'],
+    ['iot', 'industrial', 'Unsere 60 Traktoren haben ein 4G-Modem; wir wollen Betriebsstunden und Dieselverbrauch sehen'],
   ])('%s: %s for "%s"', (category, job, description) => {
     const [first, ...rest] = ranked(description, category);
     expect({ description, job: first?.capabilities }).toEqual({ description, job: expect.arrayContaining([job]) });
@@ -182,6 +190,12 @@ describe('constraints, their polarity and their scope', () => {
     expect(first?.name).toBe('Supabase Auth');
     const [support] = ranked('Our support team already works in Zendesk; we need a help centre for customers', 'support');
     expect(support?.name).toMatch(/^Zendesk/);
+    // Naming the app people use is naming the product: WhatsApp reminders go through WhatsApp.
+    const [reminders] = ranked(
+      'I clienti prenotano il taglio e ricevono il promemoria su WhatsApp il giorno prima',
+      'notifications',
+    );
+    expect(reminders?.name).toBe('WhatsApp Business Platform');
   });
 
   it('reads "managed Postgres" as a managed service that is Postgres, on the cloud the team is locked to', () => {
@@ -191,6 +205,22 @@ describe('constraints, their polarity and their scope', () => {
     expect(top.map((p) => p.traits.vendor)).not.toContain('gcp');
     // Named without a qualifier, the product the team uses comes first.
     expect(ranked('We already use PostgreSQL; HR software for client companies', 'database')[0]?.name).toBe('PostgreSQL');
+  });
+
+  it('ranks no self-run server before a hosted one on a locked cloud when the team wants it managed', () => {
+    const top = ranked('AWS only, and fully managed please: a Postgres database for our booking app', 'database');
+    // The text names Postgres, but the one it may run is managed and on AWS.
+    for (const provider of top) expect(provider.traits).toEqual(expect.objectContaining({ managed: true, vendor: 'aws' }));
+    const unqualified = ranked('AWS only. Our booking app needs a relational database', 'database');
+    expect(unqualified.map((p) => p.traits.vendor)).toEqual(['aws', 'aws', expect.anything()]);
+  });
+
+  it('keeps a cloud’s own edition of a product whose maker the text turns down', () => {
+    const [first] = ranked(
+      'An assistant that answers questions on our contracts with an LLM. Everything stays in our Azure tenant; nothing goes to OpenAI.',
+      'ai',
+    );
+    expect(first?.name).toBe('Azure OpenAI');
   });
 
   it('leaves out what the team is moving away from, and its maker’s other products', () => {

@@ -43,8 +43,8 @@ interface Rule {
   exclude: Check | undefined;
   /** Ranking tests, most wanted first; none for a constraint that only excludes. */
   rankFirst: readonly Check[];
-  /** The same, followed by those that apply only when it binds. */
-  rankFirstWhenBinding: readonly Check[];
+  /** Those that apply only when it binds, after rankFirst, each with the test it was compiled from. */
+  whenBinding: readonly { test: TraitTest; check: Check }[];
 }
 
 const RULES: ReadonlyMap<ConstraintId, Rule> = new Map(
@@ -54,7 +54,7 @@ const RULES: ReadonlyMap<ConstraintId, Rule> = new Map(
       facts,
       exclude: facts.exclude && compileTest(facts.exclude),
       rankFirst: (facts.rankFirst ?? []).map(compileTest),
-      rankFirstWhenBinding: [...(facts.rankFirst ?? []), ...(facts.thenWhenBinding ?? [])].map(compileTest),
+      whenBinding: (facts.thenWhenBinding ?? []).map((test) => ({ test, check: compileTest(test) })),
     },
   ]),
 );
@@ -90,6 +90,13 @@ interface StatedRules {
 /** Each reading's rules, sorted out once: every category it ranks asks for them. */
 const rulesStated = new WeakMap<Reading, StatedRules>();
 
+/** Two trait tests that ask for opposite values of one yes-or-no trait ({ managed: false } and { managed: true }). */
+const contradicts = (a: TraitTest, b: TraitTest): boolean =>
+  Object.entries(a).some(([trait, wanted]) => {
+    const other = b[trait as keyof TraitTest];
+    return typeof wanted === 'boolean' && typeof other === 'boolean' && wanted !== other;
+  });
+
 const rulesOf = (reading: Reading): StatedRules => {
   let rules = rulesStated.get(reading);
   if (!rules) {
@@ -97,9 +104,16 @@ const rulesOf = (reading: Reading): StatedRules => {
       [...RULES.values()].filter((rule) => reading.constraints.get(rule.facts.id)?.strength === strength);
     const binding = stated('require');
     const preferred = stated('prefer').filter((rule) => rule.rankFirst.length > 0);
+    // What a binding constraint asks next gives way to what the text states outright: a team locked to
+    // AWS that wants its Postgres managed wants no self-run Postgres before a hosted one.
+    const wantedFirst = [...binding, ...preferred].flatMap((rule) => rule.facts.rankFirst?.slice(0, 1) ?? []);
+    const whenBinding = (rule: Rule) => [
+      ...rule.rankFirst,
+      ...rule.whenBinding.filter(({ test }) => !wantedFirst.some((w) => contradicts(test, w))).map(({ check }) => check),
+    ];
     rules = {
       binding,
-      ordering: [...binding.map((rule) => rule.rankFirstWhenBinding), ...preferred.map((rule) => rule.rankFirst)],
+      ordering: [...binding.map(whenBinding), ...preferred.map((rule) => rule.rankFirst)],
     };
     rulesStated.set(reading, rules);
   }
@@ -209,13 +223,16 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
   };
   // Named providers first when they do a job the text asks for ("we already use Zendesk"), unless the
   // text qualifies the name with a constraint they fail ("managed Postgres" wants a managed service
-  // that is Postgres); otherwise they rank with the others that do the same job, before those not named.
+  // that is Postgres) or they break a binding one ("fully managed … a Postgres database"); otherwise they rank with the others that do the same job, before those not named.
   const ranked = candidates.map((p, order) => {
     const at = namedAt(p, reading);
     // The key leads with the provider's job tier (judge).
     const key = judgement.keyOf(p.entry);
     const doesAskedJob = (key[0] as number) < jobs.length;
-    const first = at !== undefined && doesAskedJob && !failsQualifier(p, at, reading) ? at : Number.MAX_SAFE_INTEGER;
+    const first =
+      at !== undefined && doesAskedJob && !failsQualifier(p, at, reading) && !judgement.excludes(p.entry)
+        ? at
+        : Number.MAX_SAFE_INTEGER;
     return { p, order, first, named: at !== undefined ? 1 : 0, key, s: score(p) };
   });
   ranked.sort(

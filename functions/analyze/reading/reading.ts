@@ -721,7 +721,8 @@ const endsWithWord = (name: string, word: string): boolean =>
 /**
  * Whether a product is the maker's: its data says so (Cloud Firestore is Firebase's), or its name does
  * ("Supabase Auth", "Cloud Storage for Firebase"). A product "for" a maker of another vendor is only
- * made for it: "AlloyDB for PostgreSQL" is Google's.
+ * made for it: "AlloyDB for PostgreSQL" is Google's; so is a cloud's own edition of it: "Azure OpenAI"
+ * runs in the team's Azure, not at OpenAI.
  */
 const isMadeBy = (p: IndexedProvider, maker: string, vendor: Vendor): boolean => {
   if (p.entry.partOf === maker) return true;
@@ -729,7 +730,9 @@ const isMadeBy = (p: IndexedProvider, maker: string, vendor: Vendor): boolean =>
   if (maker.length < 3) return false;
   if (startsWithWord(name, maker)) return true;
   if (!endsWithWord(name, maker)) return false;
-  return !name.endsWith(` for ${maker}`) || (vendor !== 'independent' && p.entry.traits.vendor === vendor);
+  const sameVendor = vendor !== 'independent' && p.entry.traits.vendor === vendor;
+  const cloudEdition = p.entry.traits.vendor !== 'independent' && !sameVendor;
+  return sameVendor || (!cloudEdition && !name.endsWith(` for ${maker}`));
 };
 
 /** Whether the provider is one of these makers' products. */

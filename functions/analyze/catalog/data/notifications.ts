@@ -2097,7 +2097,7 @@ export const notifications: CategoryData = {
         'brazil',
         'india',
       ],
-      aliases: ['whatsapp cloud api', 'whatsapp business api', 'whatsapp api', 'meta whatsapp api'],
+      aliases: ['whatsapp', 'whatsapp cloud api', 'whatsapp business api', 'whatsapp api', 'meta whatsapp api'],
       popularity: 7,
       traits: {
         openSource: false,
