@@ -324,6 +324,17 @@ describe('constraints, their polarity and their scope', () => {
     expect(categoriesOf('Our recipe site has no search yet and we need one that forgives typos')).toContain('search');
   });
 
+  it('reads Portuguese "no" as "in the", and a Spanish or English "no" still as a negation', () => {
+    expect(categoriesOf('O cliente paga no app e acompanha o entregador no mapa em tempo real')).toEqual(
+      expect.arrayContaining(['maps', 'realtime', 'mobile']),
+    );
+    for (const description of [
+      'Una web para reservar mesas en nuestro bar. No necesitamos mapa.',
+      'A site to book tables at our bar: no map, no app, nothing fancy',
+    ])
+      expect(categoriesOf(description)).not.toContain('maps');
+  });
+
   it('drops what the text says is not wanted', () => {
     const categories = categoriesOf('A free community calendar for our village: no payments, no login, just events on a page');
     expect(categories).not.toContain('payments');

@@ -240,6 +240,9 @@ export const RELATED = COMPILED.relatedNeeds;
 /** Words that join a list of names: "or", "nor", "oder", "ni". */
 export const JOINERS: ReadonlySet<string> = new Set(COMPILED.joiners);
 
+/** Negation words that are none in a text of one language: Portuguese "no" ("in the"). */
+export const FALSE_NEGATIONS = COMPILED.falseNegations;
+
 /** Extra score the category needs before it is chosen; 0 for most. */
 export const selectionMarginOf = (category: CategoryId): number => COMPILED.selectionMargins[category] ?? 0;
 

@@ -238,6 +238,16 @@ export type Script = 'han' | 'kana' | 'hangul';
  * Words and phrases that change what the words around them mean, in every language we read. They
  * act within a clause and, for negation, on what follows within NEGATION_WINDOW words.
  */
+/** A negation word that is no negation in a text written in one language (data/language.ts FALSE_NEGATIONS). */
+export interface FalseNegation {
+  language: string;
+  /** Single words, as tokens read them (lower case, no accents). */
+  words: readonly string[];
+  /** Words of that language that other languages we read do not use. */
+  markers: readonly string[];
+  atLeast: number;
+}
+
 export interface LanguageCues {
   /** "no payments", "without login": what follows is not wanted, unless the clause says it is missing today. */
   negations: readonly Pattern[];

@@ -11,6 +11,7 @@ import {
   type ConstraintFacts,
   capabilitiesOf,
   constraintFacts,
+  FALSE_NEGATIONS,
   type IndexedProvider,
   JOINERS,
   LEARNED_BIAS,
@@ -24,7 +25,7 @@ import {
   selectionMarginOf,
 } from '../catalog/catalog.js';
 import { type PhraseHit, type PhraseKey, scriptOf, type Token, tokenize, wordCountOf } from '../catalog/text.js';
-import { type ConstraintId, type Script, STRONG_SIGNAL, type Vendor, WEAK_SIGNAL } from '../catalog/types.js';
+import { type ConstraintId, type FalseNegation, type Script, STRONG_SIGNAL, type Vendor, WEAK_SIGNAL } from '../catalog/types.js';
 
 const SCRIPT_NAMES: Record<Script, string> = { han: 'Chinese', kana: 'Japanese', hangul: 'Korean' };
 
@@ -145,11 +146,16 @@ class Cues {
   /** The text speaks of a product that exists already. */
   existingProduct = false;
 
-  constructor(private readonly tokens: readonly Token[]) {
+  constructor(
+    private readonly tokens: readonly Token[],
+    /** Words that negate nothing in this text's language ("no" in Portuguese). */
+    private readonly notNegating: ReadonlySet<string>,
+  ) {
     this.marks = new Uint8Array(tokens.length);
   }
 
   add(hit: Hit, cue: string): void {
+    if (cue === 'negations' && hit.to - hit.from === 1 && this.notNegating.has((this.tokens[hit.from] as Token).word)) return;
     if (cue === 'negations' || cue === 'rejections') this.marks[hit.from] = (this.marks[hit.from] as number) | OWN_NEGATION;
     if (cue === 'negations') this.mark(hit, NEGATED, NEGATION_WINDOW);
     else if (cue === 'rejections') this.mark(hit, REJECTED, NEGATION_WINDOW);
@@ -270,6 +276,27 @@ const countedMarks = new PhraseMarks();
 const mentionOnlyMarks = new PhraseMarks();
 const neighbourWordMarks = new PhraseMarks();
 
+const NO_WORDS: ReadonlySet<string> = new Set();
+/** Each false-negation marker word, with the entry it marks. */
+const FALSE_NEGATION_MARKERS = new Map(FALSE_NEGATIONS.flatMap((f) => f.markers.map((m) => [m, f] as const)));
+
+/** The negation words that negate nothing here, as the text is written in a language where they mean something else. */
+const falseNegationsIn = (tokens: readonly Token[]): ReadonlySet<string> => {
+  let seen: Map<FalseNegation, Set<string>> | undefined;
+  for (const { word } of tokens) {
+    const entry = FALSE_NEGATION_MARKERS.get(word);
+    if (!entry) continue;
+    seen ??= new Map();
+    const markers = seen.get(entry) ?? new Set<string>();
+    markers.add(word);
+    seen.set(entry, markers);
+  }
+  if (!seen) return NO_WORDS;
+  const words = new Set<string>();
+  for (const [entry, markers] of seen) if (markers.size >= entry.atLeast) for (const w of entry.words) words.add(w);
+  return words;
+};
+
 const implications = new WeakMap<ArchetypeFacts, [CategoryId, number][]>();
 /** An archetype's implied needs as a list, made once. */
 const impliedBy = (archetype: ArchetypeFacts): [CategoryId, number][] => {
@@ -330,7 +357,7 @@ export const readDescription = (description: string): Reading => {
   // counts towards the nearest of them, once, negated or not: it says what the project is about.
   const hits: Hit[] = [];
   phraseIndex.scan(tokens, (hit) => hits.push(hit));
-  const cues = new Cues(tokens);
+  const cues = new Cues(tokens, falseNegationsIn(tokens));
   /** Per category, the tokens a veto covers: its signals there mean something else. */
   const vetoed = new Map<CategoryId, Set<number>>();
   /** The tokens any veto covers: most hits touch none, and need no look-up per category. */

@@ -2,7 +2,7 @@
  * Words that change what the words around them mean, in every language we read: negation and its
  * limits, and the products a team is leaving. See LanguageCues in types.ts for how each acts.
  */
-import type { LanguageCues, Pattern } from '../types.js';
+import type { FalseNegation, LanguageCues, Pattern } from '../types.js';
 
 export const LANGUAGE: LanguageCues = {
   negations: [
@@ -436,4 +436,46 @@ export const JOINERS: readonly Pattern[] = [
   'ne',
   'of',
   'en',
+];
+
+/**
+ * Negation words that mean something else in one language we read, with the words that show a text is
+ * written in it. Portuguese "no" is "in the" ("ver no mapa", "paga no app"); a Portuguese negation is
+ * "não". A text counts as written in the language when it uses `atLeast` different marker words: words
+ * no other language we read uses, so that one is enough.
+ */
+export const FALSE_NEGATIONS: readonly FalseNegation[] = [
+  {
+    language: 'Portuguese',
+    words: ['no'],
+    markers: [
+      'nao',
+      'uma',
+      'voce',
+      'voces',
+      'tambem',
+      'pelo',
+      'pela',
+      'nossa',
+      'nosso',
+      'nossos',
+      'nossas',
+      'isso',
+      'ao',
+      'em',
+      'entao',
+      'muito',
+      'hoje',
+      'onde',
+      'seu',
+      'seus',
+      'suas',
+      'minha',
+      'meu',
+      'meus',
+      'minhas',
+      'aplicativo',
+    ],
+    atLeast: 1,
+  },
 ];
