@@ -335,6 +335,14 @@ describe('constraints, their polarity and their scope', () => {
       expect(categoriesOf(description)).not.toContain('maps');
   });
 
+  it.each([
+    'A non-profit donation platform for animal shelters',
+    'No solo pagos: también queremos reservas de pistas',
+    'Wir brauchen nicht nur Zahlungen per Karte, sondern auch Termine',
+  ])('reads a phrase that only looks like a negation as written: "%s"', (description) => {
+    expect(categoriesOf(description)).toContain('payments');
+  });
+
   it('drops what the text says is not wanted', () => {
     const categories = categoriesOf('A free community calendar for our village: no payments, no login, just events on a page');
     expect(categories).not.toContain('payments');

@@ -253,6 +253,11 @@ export interface LanguageCues {
   negations: readonly Pattern[];
   /** "we don't need", "no need for": what follows is not wanted, whatever else the clause says. */
   rejections: readonly Pattern[];
+  /**
+   * "non-profit", "not only", "sin embargo": phrases that start with a negation word and negate nothing,
+   * so the words after them read as written.
+   */
+  notNegations: readonly Pattern[];
   /** "yet", "today", "currently": with a negation, the thing is missing now, and so needed. */
   absence: readonly Pattern[];
   /** "we're moving away from", "replace", "instead of": the product named next is on its way out. */

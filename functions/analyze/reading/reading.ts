@@ -156,7 +156,12 @@ class Cues {
 
   add(hit: Hit, cue: string): void {
     if (cue === 'negations' && hit.to - hit.from === 1 && this.notNegating.has((this.tokens[hit.from] as Token).word)) return;
-    if (cue === 'negations' || cue === 'rejections') this.marks[hit.from] = (this.marks[hit.from] as number) | OWN_NEGATION;
+    if (cue === 'notNegations') return this.cancelNegationAt(hit);
+    if ((cue === 'negations' || cue === 'rejections') && this.notNegationAt.has(hit.from)) return;
+    if (cue === 'negations' || cue === 'rejections') {
+      this.marks[hit.from] = (this.marks[hit.from] as number) | OWN_NEGATION;
+      this.negationAt.set(hit.from, hit);
+    }
     if (cue === 'negations') this.mark(hit, NEGATED, NEGATION_WINDOW);
     else if (cue === 'rejections') this.mark(hit, REJECTED, NEGATION_WINDOW);
     else if (cue === 'replacedBefore') this.markBefore(hit, REPLACED_BEFORE, REPLACING_WINDOW);
@@ -171,6 +176,18 @@ class Cues {
     } else if (cue === 'theirs') this.mark(hit, THEIRS, NEGATION_WINDOW);
     else if (cue === 'existing') this.existingProduct = true;
     else this.absentClauses.add((this.tokens[hit.from] as Token).clause);
+  }
+
+  /** Negation and rejection cues by the token they start at. */
+  private readonly negationAt = new Map<number, Hit>();
+  /** Tokens where a phrase starts that looks like a negation and is none ("non-profit"). */
+  private readonly notNegationAt = new Set<number>();
+
+  /** "non-profit donations": the "non" read first negates nothing after all. */
+  private cancelNegationAt(phrase: Hit): void {
+    this.notNegationAt.add(phrase.from);
+    const cue = this.negationAt.get(phrase.from);
+    if (cue) this.unmark(cue, NEGATED | REJECTED, NEGATION_WINDOW);
   }
 
   /** The last token a cue reaches: those starting within `window` words after it, in its clause. */
