@@ -343,6 +343,10 @@ describe('constraints, their polarity and their scope', () => {
     expect(categoriesOf(description)).toContain('payments');
   });
 
+  it('reads "no-show reminders" as reminders', () => {
+    expect(categoriesOf('no-show reminders by text for our salons')).toContain('notifications');
+  });
+
   it('drops what the text says is not wanted', () => {
     const categories = categoriesOf('A free community calendar for our village: no payments, no login, just events on a page');
     expect(categories).not.toContain('payments');

@@ -88,6 +88,8 @@ export const LANGUAGE: LanguageCues = {
     'non governmental',
     'no code',
     'no coder*',
+    'no show*',
+    'noshow*',
     'not only',
     'not just',
     'no matter',
