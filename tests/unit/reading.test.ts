@@ -376,6 +376,11 @@ describe('markets with providers of their own', () => {
     expect({ description, markets: first?.traits.markets }).toEqual({ description, markets: expect.arrayContaining([market]) });
   });
 
+  it('gives no market’s local provider first place for a text that states no market, whatever similar projects picked', () => {
+    for (const description of ['Customers pay their invoices online by card', 'Members pay their yearly fee online'])
+      expect(ranked(description, 'payments')[0]?.traits.markets).toBeUndefined();
+  });
+
   it('keeps a market’s local defaults out of the way when the text states no market', () => {
     for (const provider of ranked('An online shop for handmade candles with card payments and a newsletter', 'payments'))
       expect(provider.traits.markets).toBeUndefined();
@@ -406,6 +411,9 @@ describe('word traps', () => {
     ['We monitor the temperature of 200 beehives and alert the beekeeper', 'monitoring'],
     ['Eine App für Fußballvereine mit Spielplan und Ergebnissen der Spiele', 'games'],
     ["Our tills export the day's POS data; we want it in a warehouse for a weekly sales report", 'payments'],
+    ['We are a Rails shop; we need error tracking and uptime alerts for our API', 'payments'],
+    ['We are an AWS-only shop building intake for scanned supplier invoices: read the totals and due dates', 'payments'],
+    ['Interne Anwendung, die gescannte Rechnungen per OCR ausliest', 'payments'],
   ])('"%s" does not need %s', (description, category) => {
     expect(categoriesOf(description)).not.toContain(category);
   });

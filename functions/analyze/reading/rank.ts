@@ -218,8 +218,12 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
     const { traits, popularity } = p.entry;
     let s = popularity + KEYWORD_WEIGHT * (reading.keywordHits[p.index] ?? 0);
     if (mobile && traits.platforms.includes('mobile')) s += MOBILE_BONUS;
-    if (traits.markets && !traits.markets.some((m) => markets.has(m))) s -= ELSEWHERE_PENALTY;
-    return s + NEIGHBOUR_PICK_WEIGHT * (reading.picks.get(p.index) ?? 0);
+    const pick = reading.picks.get(p.index) ?? 0;
+    // A market's local provider that projects like this one picked was picked for their market, which
+    // this text does not state: it gains nothing from them.
+    if (traits.markets && !traits.markets.some((m) => markets.has(m)))
+      return s - ELSEWHERE_PENALTY + Math.min(0, NEIGHBOUR_PICK_WEIGHT * pick);
+    return s + NEIGHBOUR_PICK_WEIGHT * pick;
   };
   // Named providers first when they do a job the text asks for ("we already use Zendesk"), unless the
   // text qualifies the name with a constraint they fail ("managed Postgres" wants a managed service
