@@ -146,16 +146,18 @@ class Cues {
   /** The text speaks of a product that exists already. */
   existingProduct = false;
 
-  constructor(
-    private readonly tokens: readonly Token[],
-    /** Words that negate nothing in this text's language ("no" in Portuguese). */
-    private readonly notNegating: ReadonlySet<string>,
-  ) {
+  /** Words that negate nothing in this text's language ("no" in Portuguese): looked for on first need. */
+  private notNegating: ReadonlySet<string> | undefined;
+
+  constructor(private readonly tokens: readonly Token[]) {
     this.marks = new Uint8Array(tokens.length);
   }
 
   add(hit: Hit, cue: string): void {
-    if (cue === 'negations' && hit.to - hit.from === 1 && this.notNegating.has((this.tokens[hit.from] as Token).word)) return;
+    if (cue === 'negations' && hit.to - hit.from === 1) {
+      const { word } = this.tokens[hit.from] as Token;
+      if (FALSE_NEGATION_WORDS.has(word) && (this.notNegating ??= falseNegationsIn(this.tokens)).has(word)) return;
+    }
     if (cue === 'notNegations') return this.cancelNegationAt(hit);
     if ((cue === 'negations' || cue === 'rejections') && this.notNegationAt.has(hit.from)) return;
     if (cue === 'negations' || cue === 'rejections') {
@@ -294,6 +296,7 @@ const mentionOnlyMarks = new PhraseMarks();
 const neighbourWordMarks = new PhraseMarks();
 
 const NO_WORDS: ReadonlySet<string> = new Set();
+const FALSE_NEGATION_WORDS: ReadonlySet<string> = new Set(FALSE_NEGATIONS.flatMap((f) => f.words));
 /** Each false-negation marker word, with the entry it marks. */
 const FALSE_NEGATION_MARKERS = new Map(FALSE_NEGATIONS.flatMap((f) => f.markers.map((m) => [m, f] as const)));
 
@@ -374,7 +377,7 @@ export const readDescription = (description: string): Reading => {
   // counts towards the nearest of them, once, negated or not: it says what the project is about.
   const hits: Hit[] = [];
   phraseIndex.scan(tokens, (hit) => hits.push(hit));
-  const cues = new Cues(tokens, falseNegationsIn(tokens));
+  const cues = new Cues(tokens);
   /** Per category, the tokens a veto covers: its signals there mean something else. */
   const vetoed = new Map<CategoryId, Set<number>>();
   /** The tokens any veto covers: most hits touch none, and need no look-up per category. */
