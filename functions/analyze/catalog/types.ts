@@ -234,10 +234,6 @@ export interface ConstraintData {
 /** Scripts a description can be written in that say something about its market. */
 export type Script = 'han' | 'kana' | 'hangul';
 
-/**
- * Words and phrases that change what the words around them mean, in every language we read. They
- * act within a clause and, for negation, on what follows within NEGATION_WINDOW words.
- */
 /** A negation word that is no negation in a text written in one language (data/language.ts FALSE_NEGATIONS). */
 export interface FalseNegation {
   language: string;
@@ -248,6 +244,10 @@ export interface FalseNegation {
   atLeast: number;
 }
 
+/**
+ * Words and phrases that change what the words around them mean, in every language we read. They
+ * act within a clause and, for negation, on what follows within NEGATION_WINDOW words.
+ */
 export interface LanguageCues {
   /** "no payments", "without login": what follows is not wanted, unless the clause says it is missing today. */
   negations: readonly Pattern[];

@@ -227,7 +227,8 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
   };
   // Named providers first when they do a job the text asks for ("we already use Zendesk"), unless the
   // text qualifies the name with a constraint they fail ("managed Postgres" wants a managed service
-  // that is Postgres) or they break a binding one ("fully managed … a Postgres database"); otherwise they rank with the others that do the same job, before those not named.
+  // that is Postgres) or they break a binding one ("fully managed … a Postgres database"); otherwise
+  // they rank with the others that do the same job, before those not named.
   const ranked = candidates.map((p, order) => {
     const at = namedAt(p, reading);
     // The key leads with the provider's job tier (judge).

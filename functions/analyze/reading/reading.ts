@@ -148,19 +148,19 @@ class Cues {
 
   /** Words that negate nothing in this text's language ("no" in Portuguese): looked for on first need. */
   private notNegating: ReadonlySet<string> | undefined;
+  /** Negation and rejection cues by the token they start at. */
+  private readonly negationAt = new Map<number, Hit>();
+  /** Tokens where a phrase starts that looks like a negation and is none ("non-profit"). */
+  private readonly notNegationAt = new Set<number>();
 
   constructor(private readonly tokens: readonly Token[]) {
     this.marks = new Uint8Array(tokens.length);
   }
 
   add(hit: Hit, cue: string): void {
-    if (cue === 'negations' && hit.to - hit.from === 1) {
-      const { word } = this.tokens[hit.from] as Token;
-      if (FALSE_NEGATION_WORDS.has(word) && (this.notNegating ??= falseNegationsIn(this.tokens)).has(word)) return;
-    }
     if (cue === 'notNegations') return this.cancelNegationAt(hit);
-    if ((cue === 'negations' || cue === 'rejections') && this.notNegationAt.has(hit.from)) return;
     if (cue === 'negations' || cue === 'rejections') {
+      if (this.notNegationAt.has(hit.from) || this.isFalseNegation(hit)) return;
       this.marks[hit.from] = (this.marks[hit.from] as number) | OWN_NEGATION;
       this.negationAt.set(hit.from, hit);
     }
@@ -180,16 +180,18 @@ class Cues {
     else this.absentClauses.add((this.tokens[hit.from] as Token).clause);
   }
 
-  /** Negation and rejection cues by the token they start at. */
-  private readonly negationAt = new Map<number, Hit>();
-  /** Tokens where a phrase starts that looks like a negation and is none ("non-profit"). */
-  private readonly notNegationAt = new Set<number>();
-
   /** "non-profit donations": the "non" read first negates nothing after all. */
   private cancelNegationAt(phrase: Hit): void {
     this.notNegationAt.add(phrase.from);
     const cue = this.negationAt.get(phrase.from);
     if (cue) this.unmark(cue, NEGATED | REJECTED, NEGATION_WINDOW);
+  }
+
+  /** A one-word negation that means something else in the language the text is written in. */
+  private isFalseNegation(hit: Hit): boolean {
+    if (hit.to - hit.from !== 1) return false;
+    const { word } = this.tokens[hit.from] as Token;
+    return FALSE_NEGATION_WORDS.has(word) && (this.notNegating ??= falseNegationsIn(this.tokens)).has(word);
   }
 
   /** The last token a cue reaches: those starting within `window` words after it, in its clause. */
