@@ -71,7 +71,6 @@ export const LANGUAGE: LanguageCues = {
   ],
   notNegations: [
     'non profit*',
-    'nonprofit*',
     'non technical',
     'non tech',
     'non techie*',
@@ -89,7 +88,6 @@ export const LANGUAGE: LanguageCues = {
     'no code',
     'no coder*',
     'no show*',
-    'noshow*',
     'not only',
     'not just',
     'no matter',
