@@ -158,7 +158,10 @@ class Cues {
   }
 
   add(hit: Hit, cue: string): void {
-    if (cue === 'notNegations') return this.cancelNegationAt(hit);
+    if (cue === 'notNegations') {
+      this.cancelNegationAt(hit);
+      return;
+    }
     if (cue === 'negations' || cue === 'rejections') {
       if (this.notNegationAt.has(hit.from) || this.isFalseNegation(hit)) return;
       this.marks[hit.from] = (this.marks[hit.from] as number) | OWN_NEGATION;
@@ -191,7 +194,9 @@ class Cues {
   private isFalseNegation(hit: Hit): boolean {
     if (hit.to - hit.from !== 1) return false;
     const { word } = this.tokens[hit.from] as Token;
-    return FALSE_NEGATION_WORDS.has(word) && (this.notNegating ??= falseNegationsIn(this.tokens)).has(word);
+    if (!FALSE_NEGATION_WORDS.has(word)) return false;
+    this.notNegating ??= falseNegationsIn(this.tokens);
+    return this.notNegating.has(word);
   }
 
   /** The last token a cue reaches: those starting within `window` words after it, in its clause. */
