@@ -21,6 +21,47 @@ export const TILL_EXPORTS: readonly string[] = [
   'data from _ cash registers',
 ];
 
+/** A team that works with a technology ("an AWS shop", "a Rails shop"): it sells nothing (payments.ts, ecommerce.ts). */
+export const TECH_SHOPS: readonly string[] = [
+  'aws shop',
+  'amazon shop',
+  'azure shop',
+  'gcp shop',
+  'google cloud shop',
+  'microsoft shop',
+  'net shop',
+  'dotnet shop',
+  'java shop',
+  'python shop',
+  'rails shop',
+  'ruby shop',
+  'php shop',
+  'node shop',
+  'javascript shop',
+  'typescript shop',
+  'go shop',
+  'golang shop',
+  'elixir shop',
+  'django shop',
+  'laravel shop',
+  'kotlin shop',
+  'dev shop',
+  'development shop',
+  'consulting shop',
+  'engineering shop',
+  'oracle shop',
+  'sap shop',
+  'salesforce shop',
+  'cloudflare shop',
+  'kubernetes shop',
+  'terraform shop',
+  'linux shop',
+  'windows shop',
+  'only shop',
+  'agile shop',
+  'devops shop',
+];
+
 // biome-ignore format: word lists read better packed than one word a line
 export const ARCHETYPES: readonly Archetype[] = [
   // ---- Shapes of application: where it runs and who uses it ----
