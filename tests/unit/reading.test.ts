@@ -166,6 +166,53 @@ describe('constraints, their polarity and their scope', () => {
     for (const provider of ranked(description, 'auth')) expect(provider.traits.euResidency).toBe(true);
   });
 
+  it.each([
+    'Ein Kundenportal für unsere Hausverwaltung; die Daten dürfen Österreich nicht verlassen',
+    'Portail pour nos adhérents : les données ne doivent jamais sortir de France',
+    'Gestionale per lo studio: vogliamo tenere i dati dei clienti in UE',
+    'Portal para los socios del club, con la condición de que los datos no salgan de España',
+    'Os dados dos alunos têm de ficar em Portugal: um portal com login',
+    'Our members portal: the data should live in Ireland, where the association is registered',
+  ])('reads data kept in an EU country, however it is worded: "%s"', (description) => {
+    expect(readDescription(description).constraints.get('eu')?.strength).toBe('require');
+  });
+
+  it.each([
+    'Eu quero um app de receitas em que os dados fiquem guardados no celular',
+    'Our data team in Germany builds dashboards for the sales office',
+    'We sell to shops all over Europe and keep stock data in a spreadsheet',
+  ])('finds no EU residency where data, a verb and a place only happen to meet: "%s"', (description) => {
+    expect(readDescription(description).constraints.has('eu')).toBe(false);
+  });
+
+  it.each([
+    'Terminbuchung für die Praxis, aber bitte keine amerikanischen Clouddienste',
+    'Une messagerie pour le cabinet, sans aucun hébergeur américain',
+    'A chatbot for the council website; no American AI vendors',
+  ])('reads turning down US companies as EU-based providers only: "%s"', (description) => {
+    expect(readDescription(description).constraints.get('euSovereign')?.strength).toBe('require');
+  });
+
+  it('reads no refusal where a negation, "American" and "companies" are far apart', () => {
+    expect(readDescription('We are not only selling to American companies').constraints.has('euSovereign')).toBe(false);
+  });
+
+  it.each([
+    'Search over our case files for the legal team. Nothing may leave the building.',
+    'Ein Wissens-Chatbot für die Kanzlei; nichts darf unser Haus verlassen',
+  ])('reads data that must not leave the building as self-hosting: "%s"', (description) => {
+    expect(readDescription(description).constraints.get('selfHosted')?.strength).toBe('require');
+  });
+
+  it('ranks what a stated preference would rule out after the neutral choices: another cloud’s storage last', () => {
+    const description =
+      'Our company has a contract with AWS. Farmers upload drone photos of their fields, about 20 GB per flight';
+    expect(readDescription(description).constraints.get('aws')?.strength).toBe('prefer');
+    const providers = ranked(description, 'storage');
+    expect(providers[0]?.traits.vendor).toBe('aws');
+    for (const provider of providers.slice(0, 3)) expect(['gcp', 'azure']).not.toContain(provider.traits.vendor);
+  });
+
   it('keeps HIPAA data with providers that sign a BAA (never Firebase)', () => {
     const description = 'A patient portal for a US clinic with sign-in and a database; we are a HIPAA covered entity';
     for (const category of ['auth', 'database'] as const)

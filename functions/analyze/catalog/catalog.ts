@@ -71,8 +71,23 @@ export type Owner =
   | { kind: 'archetype'; archetype: ArchetypeFacts }
   | { kind: 'constraint'; constraint: ConstraintFacts; strength: 'require' | 'prefer'; reluctant: boolean };
 
-/** A cue or a veto: they change how the words around them read. */
-export type Marker = { kind: 'cue'; cue: Cue } | { kind: 'veto'; category: CategoryId };
+/**
+ * A cue or a veto, which change how the words around them read, or a word of a constraint's word set,
+ * which counts wherever it stands (negated or not, counted before or not).
+ */
+export type Marker =
+  | { kind: 'cue'; cue: Cue }
+  | { kind: 'veto'; category: CategoryId }
+  | {
+      kind: 'together';
+      constraint: ConstraintFacts;
+      strength: 'require' | 'prefer';
+      group: number;
+      part: number;
+      parts: number;
+      within?: number;
+      ordered?: true;
+    };
 
 /**
  * What the labelled examples taught about a word or phrase: log-odds per category and per job, and the
@@ -146,6 +161,8 @@ const load = (compiled: CatalogHeader) => {
           strength: owner.strength,
           reluctant: owner.reluctant === true,
         };
+      case 'together':
+        return { ...owner, constraint: constraints.get(owner.constraint) as ConstraintFacts };
       case 'keyword':
       case 'posting':
       case 'learned':
@@ -177,7 +194,7 @@ const load = (compiled: CatalogHeader) => {
       else if (o.kind === 'learnedJob') jobs.push(o);
       else {
         const resolved = resolveOne(o);
-        if (resolved.kind === 'cue' || resolved.kind === 'veto') meaning.markers.push(resolved);
+        if (resolved.kind === 'cue' || resolved.kind === 'veto' || resolved.kind === 'together') meaning.markers.push(resolved);
         else meaning.owners.push(resolved);
       }
     }

@@ -47,6 +47,17 @@ export type CompiledOwner =
   | { kind: 'mention'; provider: number; needsCapital?: true }
   | { kind: 'archetype'; archetype: number }
   | { kind: 'constraint'; constraint: ConstraintId; strength: 'require' | 'prefer'; reluctant?: true }
+  /** One part of a constraint's word set (ConstraintData.together): `group` of the constraint, `part` of `parts`. */
+  | {
+      kind: 'together';
+      constraint: ConstraintId;
+      strength: 'require' | 'prefer';
+      group: number;
+      part: number;
+      parts: number;
+      within?: number;
+      ordered?: true;
+    }
   | { kind: 'cue'; cue: Cue }
   | { kind: 'learned'; category: CategoryId; weight: number }
   | { kind: 'learnedJob'; category: CategoryId; job: string; weight: number }
@@ -56,7 +67,7 @@ export type CompiledOwner =
 /** What the engine needs of a capability, an archetype or a constraint: everything but its patterns. */
 export type CapabilityFacts = Omit<Capability, 'signals'>;
 export type ArchetypeFacts = Omit<Archetype, 'patterns'>;
-export type ConstraintFacts = Omit<ConstraintData, 'require' | 'prefer' | 'reluctant'>;
+export type ConstraintFacts = Omit<ConstraintData, 'require' | 'prefer' | 'reluctant' | 'together'>;
 
 /** The small part of the compiled catalogue, read whole at cold start (the packed file's header). */
 export interface CatalogHeader {
@@ -158,7 +169,10 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
   const crossCategory = [
     ...source.archetypes.flatMap((a) => a.patterns.map((p) => [`archetype ${a.name}`, p])),
     ...source.constraints.flatMap((c) =>
-      [...c.require, ...c.prefer, ...(c.reluctant ?? [])].map((p) => [`constraint ${c.id}`, p]),
+      [...c.require, ...c.prefer, ...(c.reluctant ?? []), ...(c.together ?? []).flatMap((t) => t.parts.flat())].map((p) => [
+        `constraint ${c.id}`,
+        p,
+      ]),
     ),
     ...Object.entries(source.language).flatMap(([cue, list]) => list.map((p: string) => [`cue ${cue}`, p])),
     ...source.joiners.map((p) => ['joiner', p]),
@@ -222,10 +236,13 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
     addAll(archetypePatterns, owner({ kind: 'archetype', archetype: i }));
     return facts;
   });
-  const constraints = source.constraints.map(({ require, prefer, reluctant = [], ...facts }) => {
+  const constraints = source.constraints.map(({ require, prefer, reluctant = [], together = [], ...facts }) => {
     addAll(require, owner({ kind: 'constraint', constraint: facts.id, strength: 'require' }));
     addAll(prefer, owner({ kind: 'constraint', constraint: facts.id, strength: 'prefer' }));
     addAll(reluctant, owner({ kind: 'constraint', constraint: facts.id, strength: 'require', reluctant: true }));
+    for (const [group, { parts, ...set }] of together.entries())
+      for (const [part, words] of parts.entries())
+        addAll(words, owner({ kind: 'together', constraint: facts.id, ...set, group, part, parts: parts.length }));
     return facts;
   });
   for (const [cue, list] of Object.entries(source.language) as [Cue, readonly string[]][]) {

@@ -211,6 +211,13 @@ export interface ConstraintData {
    * them agrees rather than flips ("I don't want to babysit servers"). Read as `require`.
    */
   reluctant?: readonly Pattern[];
+  /**
+   * Word sets that state the constraint only together, in one clause and in any order, for phrasings
+   * too varied to list: "Die Daten dürfen Deutschland nicht verlassen", "tenere i dati degli studenti
+   * in UE" (data, a place in the EU, keeping or leaving). A negation does not turn them: it is usually
+   * part of the phrasing ("must not leave").
+   */
+  together?: readonly ConstraintWords[];
   /** What a negated phrase states instead ("avoid running our own servers" → managed); absent: negation cancels it. */
   whenNegated?: ConstraintId;
   /** Providers that honour it, best first: passing an earlier test ranks before passing only a later one. */
@@ -229,6 +236,16 @@ export interface ConstraintData {
    * a text in Chinese characters is most likely for the Chinese market, one with kana for the Japanese.
    */
   writtenIn?: Script;
+}
+
+/** Word sets that state a constraint together (ConstraintData.together): one word of each part, in one clause. */
+export interface ConstraintWords {
+  strength: 'require' | 'prefer';
+  parts: readonly (readonly Pattern[])[];
+  /** At most this many words from the first part found to the end of the last; absent: the whole clause. */
+  within?: number;
+  /** The last part counts only after a word of the first: "the data stay in Germany", not "in Germany … the data". */
+  ordered?: true;
 }
 
 /** Scripts a description can be written in that say something about its market. */

@@ -97,6 +97,15 @@ const contradicts = (a: TraitTest, b: TraitTest): boolean =>
     return typeof wanted === 'boolean' && typeof other === 'boolean' && wanted !== other;
   });
 
+/**
+ * A constraint stated as a preference rules nothing out, but ranks what it would rule out last: a team
+ * that mentions its AWS contract wants S3 first and another cloud's storage after neutral choices.
+ */
+const asPreference = (rule: Rule): readonly Check[] => {
+  const { exclude } = rule;
+  return exclude ? [...rule.rankFirst, (traits) => !exclude(traits)] : rule.rankFirst;
+};
+
 const rulesOf = (reading: Reading): StatedRules => {
   let rules = rulesStated.get(reading);
   if (!rules) {
@@ -113,7 +122,7 @@ const rulesOf = (reading: Reading): StatedRules => {
     ];
     rules = {
       binding,
-      ordering: [...binding.map(whenBinding), ...preferred.map((rule) => rule.rankFirst)],
+      ordering: [...binding.map(whenBinding), ...preferred.map(asPreference)],
     };
     rulesStated.set(reading, rules);
   }

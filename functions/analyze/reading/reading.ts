@@ -16,6 +16,7 @@ import {
   JOINERS,
   LEARNED_BIAS,
   LEARNED_JOBS,
+  type Marker,
   type Owner,
   type PhraseMeaning,
   PROVIDER_COUNT,
@@ -268,6 +269,54 @@ class Cues {
   }
 }
 
+type ConstraintWordSet = Extract<Marker, { kind: 'together' }>;
+
+/**
+ * Constraints stated by word sets (ConstraintData.together): per set and clause, which of its parts
+ * turned up and the words from the first to the last of them.
+ */
+class WordSets {
+  private readonly seen = new Map<string, { set: ConstraintWordSet; hits: { from: number; to: number; part: number }[] }>();
+
+  constructor(private readonly tokens: readonly Token[]) {}
+
+  add(hit: Hit, set: ConstraintWordSet): void {
+    const key = `${set.constraint.id}/${set.group}/${(this.tokens[hit.from] as Token).clause}`;
+    const found = this.seen.get(key) ?? { set, hits: [] };
+    found.hits.push({ from: hit.from, to: hit.to, part: set.part });
+    this.seen.set(key, found);
+  }
+
+  /**
+   * The sets with every part in one clause (and within their span of words), each with the shortest run
+   * of words that holds them all: what the reason quotes.
+   */
+  complete(): { set: ConstraintWordSet; from: number; to: number }[] {
+    const done: { set: ConstraintWordSet; from: number; to: number }[] = [];
+    for (const { set, hits } of this.seen.values()) {
+      const all = (1 << set.parts) - 1;
+      let best: { from: number; to: number } | undefined;
+      // Hits arrive in text order: from each, the first words that complete the set.
+      for (const first of hits) {
+        let parts = 0;
+        for (const h of hits) {
+          if (h.from < first.from) continue;
+          // The last part counts only after the first ("the data stay in Germany", not "Germany … data").
+          if (set.ordered && h.part === set.parts - 1 && (parts & 1) === 0) continue;
+          parts |= 1 << h.part;
+          if (parts !== all) continue;
+          const to = Math.max(h.to, first.to);
+          if (to - first.from <= (set.within ?? Number.POSITIVE_INFINITY) && (!best || to - first.from < best.to - best.from))
+            best = { from: first.from, to };
+          break;
+        }
+      }
+      if (best) done.push({ set, ...best });
+    }
+    return done;
+  }
+}
+
 /**
  * A set of phrases (by PhraseKey) per reading, emptied by moving to a new mark rather than cleared:
  * a long description matches thousands of phrases, and an object Set per reading cost more than the
@@ -369,7 +418,8 @@ export const readDescription = (description: string): Reading => {
     archetypes: new Set(),
     categories: [],
   };
-  const quote = (hit: Hit) => description.slice((tokens[hit.from] as Token).start, (tokens[hit.to - 1] as Token).end);
+  const quote = (hit: Pick<Hit, 'from' | 'to'>) =>
+    description.slice((tokens[hit.from] as Token).start, (tokens[hit.to - 1] as Token).end);
   const need = (category: CategoryId): Need => {
     let found = reading.needs.get(category);
     if (!found) {
@@ -385,6 +435,7 @@ export const readDescription = (description: string): Reading => {
   const hits: Hit[] = [];
   phraseIndex.scan(tokens, (hit) => hits.push(hit));
   const cues = new Cues(tokens);
+  const wordSets = new WordSets(tokens);
   /** Per category, the tokens a veto covers: its signals there mean something else. */
   const vetoed = new Map<CategoryId, Set<number>>();
   /** The tokens any veto covers: most hits touch none, and need no look-up per category. */
@@ -395,6 +446,7 @@ export const readDescription = (description: string): Reading => {
     const { markers, learned } = hit.meaning;
     for (const marker of markers) {
       if (marker.kind === 'cue') cues.add(hit, marker.cue);
+      else if (marker.kind === 'together') wordSets.add(hit, marker);
       else {
         const covered = vetoed.get(marker.category) ?? new Set<number>();
         for (let k = hit.from; k < hit.to; k++) {
@@ -577,6 +629,8 @@ export const readDescription = (description: string): Reading => {
     if (countedHere) counted.add(hit.phrase);
     else countedButMention.add(hit.phrase);
   }
+
+  for (const { set, from, to } of wordSets.complete()) stateConstraint(set.constraint, set.strength, quote({ from, to }));
 
   // A text written in Chinese, Japanese or Korean is most likely for that market.
   const script = scriptOf(description);

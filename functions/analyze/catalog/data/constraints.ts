@@ -152,6 +152,104 @@ const keptInEu = (): Pattern[] =>
   );
 
 /**
+ * Word sets for where data is kept, in every language we read (ConstraintData.together): data or
+ * hosting, a verb of keeping or leaving, and a place in the EU, in any order, as in "Die Daten dürfen
+ * Deutschland nicht verlassen", "tenere i dati degli studenti in UE", "los datos no pueden salir de
+ * España". The EU is named with its article ("the EU", "la UE"): a bare "eu" is Portuguese for "I".
+ */
+const DATA_WORDS: Pattern[] = [
+  ...['data', 'daten', 'donnees', 'datos', 'dados', 'dati', 'gegevens', '数据', 'データ'],
+  ...['server', 'servers', 'servern', 'serveurs', 'servidores', 'hosting', 'hosted', 'stored', 'gehostet', 'gespeichert'],
+  ...['heberge*', 'hospedad*', 'alojad*', 'armazenad*', 'almacenad*', 'ospitat*', 'gehost', 'opgeslagen'],
+];
+const KEPT_OR_LEAVING: Pattern[] = [
+  ...['stay', 'stays', 'remain*', 'reside*', 'live', 'lives', 'leave', 'leaves', 'keep', 'kept', 'stored', 'hosted', 'located'],
+  ...['bleib*', 'verbleib*', 'verlass*', 'liegen', 'gespeichert', 'gehostet'],
+  ...['rester', 'restent', 'reste', 'resteront', 'quitter', 'quittent', 'sortir', 'sortent', 'demeur*', 'heberge*', 'stocke*'],
+  ...['quedar*', 'quede', 'queden', 'permanec*', 'permanezca*', 'salir', 'salga', 'salgan', 'alojad*', 'almacenad*'],
+  ...['ficar', 'fique', 'fiquem', 'ficam', 'sair', 'saia', 'saiam', 'hospedad*', 'armazenad*'],
+  ...['restare', 'restino', 'rimanere', 'rimangano', 'uscire', 'esca', 'escano', 'tenere', 'conservat*', 'ospitat*', 'risied*'],
+  ...['blijven', 'blijft', 'verlaten', 'verlaat', 'opgeslagen', 'gehost', 'bewaard'],
+  ...['留在', '存储在', '保存在', '不出', '保管', '置く'],
+];
+const EU_PLACES: Pattern[] = [
+  ...[
+    'the eu',
+    'in eu',
+    'within eu',
+    'der eu',
+    'die eu',
+    'l ue',
+    'la ue',
+    'na ue',
+    'da ue',
+    'in ue',
+    'nell ue',
+    'dall ue',
+    'de eu',
+  ],
+  ...[
+    'europe',
+    'europa',
+    'european union',
+    'union europeenne',
+    'union europea',
+    'uniao europeia',
+    'unione europea',
+    'europese unie',
+  ],
+  ...['europaischen union', 'europaische union', '欧盟', '欧洲', '欧州'],
+  ...['germany', 'deutschland', 'allemagne', 'alemania', 'alemanha', 'germania', 'duitsland'],
+  ...['france', 'frankreich', 'francia', 'franca', 'frankrijk'],
+  ...['italy', 'italien', 'italie', 'italia'],
+  ...['spain', 'spanien', 'espagne', 'espana', 'spagna', 'spanje'],
+  ...['the netherlands', 'niederlande*', 'pays bas', 'paises bajos', 'holanda', 'paesi bassi', 'nederland'],
+  ...['austria', 'osterreich', 'autriche', 'belgium', 'belgien', 'belgique', 'belgica', 'belgio', 'belgie'],
+  ...['ireland', 'irland', 'irlande', 'irlanda', 'ierland', 'portugal', 'poland', 'polen', 'pologne', 'polonia'],
+  ...['sweden', 'schweden', 'suede', 'suecia', 'svezia', 'zweden', 'finland', 'finnland', 'finlande', 'finlandia'],
+  ...['denmark', 'danemark', 'dinamarca', 'danimarca', 'denemarken'],
+];
+
+/**
+ * Word sets for data that must not leave the building: a negation, a verb of leaving and the place
+ * the team runs ("nothing leaves the building", "nichts darf das Haus verlassen", "rien ne sort de nos
+ * locaux").
+ */
+const NOT_WORDS: Pattern[] = [
+  ...['nothing', 'never', 'not', 'cannot', 'can t', 'mustn t', 'nichts', 'nie', 'niemals', 'nicht', 'rien', 'jamais', 'pas'],
+  ...['nada', 'nunca', 'no', 'nao', 'nulla', 'niente', 'mai', 'non', 'niets', 'nooit', 'niet', 'kein', 'keine', 'keinen'],
+  ...['without', 'ohne', 'sans', 'sin', 'sem', 'senza', 'zonder', 'geen', 'nessun*', 'ningun*', 'nenhum*', 'aucun*', 'avoid*'],
+];
+const LEAVING: Pattern[] = [
+  ...['leave', 'leaves', 'verlass*', 'quitte*', 'quitter', 'sortir', 'sort', 'sortent', 'salir', 'sale', 'salga', 'salgan'],
+  ...['sair', 'sai', 'saia', 'saiam', 'uscire', 'esce', 'esca', 'escano', 'verlaten', 'verlaat'],
+];
+/** Word sets for turning down US companies: a negation, the country's adjective, a word for a provider ("keine amerikanischen Clouddienste"). */
+const AMERICAN: Pattern[] = [
+  ...['american*', 'usa', 'us based', 'us owned', 'us hosted', 'amerikanisch*', 'us amerikanisch*', 'americain*'],
+  ...['estadounidense*', 'norteamerican*', 'norte american*', 'americano*', 'americana*', 'statunitens*', 'amerikaans*'],
+  ...['美国', '米国'],
+];
+const PROVIDER_WORDS: Pattern[] = [
+  ...['cloud*', 'provider*', 'vendor*', 'service*', 'compan*', 'hyperscaler*', 'anbieter*', 'dienst*', 'konzern*'],
+  ...['unternehmen', 'hoster*', 'fournisseur*', 'prestataire*', 'heberg*', 'acteur*', 'entreprise*', 'proveedor*'],
+  ...['servicio*', 'empresa*', 'nube*', 'fornecedor*', 'servico*', 'nuvem', 'fornitor*', 'serviz*', 'aziend*'],
+  ...['aanbieder*', 'leverancier*', 'diensten', 'partij*', 'bedrijv*', '供应商', '服务', '云服务', '事業者', 'サービス'],
+  ...['クラウド', '企業', 'ベンダー'],
+];
+
+const OWN_PLACES: Pattern[] = [
+  ...['the building', 'our building', 'the premises', 'our premises', 'the office', 'our office*', 'the hospital', 'the clinic'],
+  ...['the practice', 'our network', 'our servers', 'our own servers', 'the plant', 'the factory', 'the lab'],
+  ...['das haus', 'dem haus', 'das gebaude', 'unser* haus', 'unser* gebaude', 'unser* netz*', 'unser* server*', 'die praxis'],
+  ...['die kanzlei', 'das werk', 'le batiment', 'nos locaux', 'les locaux', 'l hopital', 'notre reseau', 'nos serveurs'],
+  ...['el edificio', 'la clinica', 'el hospital', 'nuestr* instalaciones', 'nuestr* red', 'nuestr* servidores', 'o predio'],
+  ...['do predio', 'o hospital', 'a clinica', 'nossa rede', 'nossos servidores', 'l edificio', 'dall edificio', 'l ospedale'],
+  ...['la nostra rete', 'i nostri server', 'nostri server', 'het gebouw', 'het pand', 'het kantoor', 'het ziekenhuis'],
+  ...['ons netwerk', 'onze servers'],
+];
+
+/**
  * How people say a product is FOR a market, in each language we read. Never the place alone: "made in
  * China", "a trip to Peru", "our developers in India", "chile con carne" name a place without building
  * for it. A market is named with the people it serves ("users in Brazil", "restaurants across India"),
@@ -953,6 +1051,7 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'controllo dei nostri dati',
       'controle over onze data',
     ],
+    together: [{ strength: 'require', parts: [NOT_WORDS, LEAVING, OWN_PLACES] }],
     whenNegated: 'managed',
     rankFirst: [{ selfHostable: true, openSource: true }, { selfHostable: true }],
     exclude: { selfHostable: false },
@@ -1314,6 +1413,7 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'nederlands bedrijf',
       'europees bedrijf',
     ],
+    together: [{ strength: 'require', parts: [DATA_WORDS, KEPT_OR_LEAVING, EU_PLACES], ordered: true }],
     rankFirst: [{ euCompany: true }, { euResidency: true }],
     exclude: { euResidency: false },
   },
@@ -1493,6 +1593,8 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       { selfHostable: true, openSource: true, managed: false },
       { selfHostable: true, openSource: true },
     ],
+    // Close together: "not only selling to American companies" turns down no one.
+    together: [{ strength: 'require', parts: [NOT_WORDS, AMERICAN, PROVIDER_WORDS], within: 4 }],
     exclude: { euCompany: false, selfHostable: false },
   },
   {
