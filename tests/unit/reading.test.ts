@@ -57,11 +57,23 @@ describe('the job wanted inside a category', () => {
     ],
     ['database', 'document', 'Ogni categoria di articoli ha attributi diversi e il team aggiunge nuovi campi ogni settimana'],
     ['iot', 'industrial', 'Unsere 60 Traktoren haben ein 4G-Modem; wir wollen Betriebsstunden und Dieselverbrauch sehen'],
+    // Word sets: a verb and its object anywhere in one clause.
+    ['ai', 'vision', 'Les agriculteurs envoient des photos et on veut détecter automatiquement les feuilles malades'],
+    ['ai', 'vision', 'Queremos identificar en cada imagen de la cámara si el casco está puesto'],
+    ['ai', 'ml-platform', 'Our compressors send vibration data; warn the engineers when a failure looks likely'],
+    ['ai', 'ml-platform', 'Die Sensoren sollen Ausfälle der Pumpen vorhersagen, bevor sie passieren'],
   ])('%s: %s for "%s"', (category, job, description) => {
     const [first, ...rest] = ranked(description, category);
     expect({ description, job: first?.capabilities }).toEqual({ description, job: expect.arrayContaining([job]) });
     // Nothing that does another job ranks above the providers that do this one.
     for (const provider of rest.slice(0, 2)) expect(provider.capabilities).toContain(job);
+  });
+
+  it.each([
+    'A skin clinic app: patients send photos of the spot that worries them',
+    'Non vogliamo riconoscere nulla nelle foto: servono solo per la galleria',
+  ])('reads no image recognition where a word set is not there or is negated: "%s"', (description) => {
+    expect(categoriesOf(description)).not.toContain('ai');
   });
 
   it('assumes the common job when the text names none', () => {
@@ -205,8 +217,7 @@ describe('constraints, their polarity and their scope', () => {
   });
 
   it('ranks what a stated preference would rule out after the neutral choices: another cloud’s storage last', () => {
-    const description =
-      'Our company has a contract with AWS. Farmers upload drone photos of their fields, about 20 GB per flight';
+    const description = 'Our team knows AWS well. Farmers upload drone photos of their fields, about 20 GB per flight';
     expect(readDescription(description).constraints.get('aws')?.strength).toBe('prefer');
     const providers = ranked(description, 'storage');
     expect(providers[0]?.traits.vendor).toBe('aws');
@@ -349,6 +360,13 @@ describe('constraints, their polarity and their scope', () => {
       (id) => id === 'selfHosted' || id === 'managed',
     );
     expect(constraints).toEqual(expected);
+  });
+
+  it.each([
+    'A empresa já tem contrato com a AWS: um portal de fotos de drones com armazenamento',
+    'We signed a contract with AWS last year; now a portal for drone photos with file storage',
+  ])('reads a contract with a cloud as a lock: "%s"', (description) => {
+    expect(readDescription(description).constraints.get('aws')?.strength).toBe('require');
   });
 
   it('reads the names of a cloud account as a lock: "our Azure tenant", "our AWS org"', () => {

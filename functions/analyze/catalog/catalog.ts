@@ -78,16 +78,10 @@ export type Owner =
 export type Marker =
   | { kind: 'cue'; cue: Cue }
   | { kind: 'veto'; category: CategoryId }
-  | {
-      kind: 'together';
-      constraint: ConstraintFacts;
-      strength: 'require' | 'prefer';
-      group: number;
-      part: number;
-      parts: number;
-      within?: number;
-      ordered?: true;
-    };
+  | ({ kind: 'together'; key: string; part: number; parts: number; within?: number; ordered?: true } & (
+      | { constraint: ConstraintFacts; strength: 'require' | 'prefer' }
+      | { category: CategoryId; capability: string }
+    ));
 
 /**
  * What the labelled examples taught about a word or phrase: log-odds per category and per job, and the
@@ -162,7 +156,7 @@ const load = (compiled: CatalogHeader) => {
           reluctant: owner.reluctant === true,
         };
       case 'together':
-        return { ...owner, constraint: constraints.get(owner.constraint) as ConstraintFacts };
+        return 'constraint' in owner ? { ...owner, constraint: constraints.get(owner.constraint) as ConstraintFacts } : owner;
       case 'keyword':
       case 'posting':
       case 'learned':

@@ -48,16 +48,14 @@ export type CompiledOwner =
   | { kind: 'archetype'; archetype: number }
   | { kind: 'constraint'; constraint: ConstraintId; strength: 'require' | 'prefer'; reluctant?: true }
   /** One part of a constraint's word set (ConstraintData.together): `group` of the constraint, `part` of `parts`. */
-  | {
-      kind: 'together';
-      constraint: ConstraintId;
-      strength: 'require' | 'prefer';
-      group: number;
-      part: number;
-      parts: number;
-      within?: number;
-      ordered?: true;
-    }
+  /**
+   * One part of a word set (WordSet), by the set's unique `key`, that states a constraint or shows a
+   * capability.
+   */
+  | ({ kind: 'together'; key: string; part: number; parts: number; within?: number; ordered?: true } & (
+      | { constraint: ConstraintId; strength: 'require' | 'prefer' }
+      | { category: CategoryId; capability: string }
+    ))
   | { kind: 'cue'; cue: Cue }
   | { kind: 'learned'; category: CategoryId; weight: number }
   | { kind: 'learnedJob'; category: CategoryId; job: string; weight: number }
@@ -65,7 +63,7 @@ export type CompiledOwner =
   | { kind: 'posting'; at: number };
 
 /** What the engine needs of a capability, an archetype or a constraint: everything but its patterns. */
-export type CapabilityFacts = Omit<Capability, 'signals'>;
+export type CapabilityFacts = Omit<Capability, 'signals' | 'together'>;
 export type ArchetypeFacts = Omit<Archetype, 'patterns'>;
 export type ConstraintFacts = Omit<ConstraintData, 'require' | 'prefer' | 'reluctant' | 'together'>;
 
@@ -211,8 +209,16 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
     const distinctive = (keyword: string) => (sharing.get(keyword) ?? 0) <= MAX_PROVIDERS_PER_KEYWORD;
     addAll(category.signals.strong, owner({ kind: 'signal', category: category.id, weight: STRONG_SIGNAL }));
     addAll(category.signals.weak, owner({ kind: 'signal', category: category.id, weight: WEAK_SIGNAL }));
-    capabilities[category.id] = category.capabilities.map(({ signals, ...facts }) => {
+    capabilities[category.id] = category.capabilities.map(({ signals, together = [], ...facts }) => {
       addAll(signals, owner({ kind: 'capability', category: category.id, capability: facts.id }));
+      for (const [group, { parts, ...set }] of together.entries())
+        for (const [part, words] of parts.entries()) {
+          const key = `${category.id}/${facts.id}/${group}`;
+          addAll(
+            words,
+            owner({ kind: 'together', key, category: category.id, capability: facts.id, ...set, part, parts: parts.length }),
+          );
+        }
       return facts;
     });
     if (category.vetoes) addAll(category.vetoes, owner({ kind: 'veto', category: category.id }));
@@ -241,8 +247,10 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
     addAll(prefer, owner({ kind: 'constraint', constraint: facts.id, strength: 'prefer' }));
     addAll(reluctant, owner({ kind: 'constraint', constraint: facts.id, strength: 'require', reluctant: true }));
     for (const [group, { parts, ...set }] of together.entries())
-      for (const [part, words] of parts.entries())
-        addAll(words, owner({ kind: 'together', constraint: facts.id, ...set, group, part, parts: parts.length }));
+      for (const [part, words] of parts.entries()) {
+        const key = `${facts.id}/${group}`;
+        addAll(words, owner({ kind: 'together', key, constraint: facts.id, ...set, part, parts: parts.length }));
+      }
     return facts;
   });
   for (const [cue, list] of Object.entries(source.language) as [Cue, readonly string[]][]) {

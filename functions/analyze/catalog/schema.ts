@@ -54,6 +54,15 @@ export const capabilitySchema = z.strictObject({
   default: z.literal(true).optional(),
   smallScaleOnly: z.literal(true).optional(),
   signals: z.array(pattern),
+  together: z
+    .array(
+      z.strictObject({
+        parts: z.array(z.array(pattern).min(1)).min(2),
+        within: z.number().int().positive().optional(),
+        ordered: z.literal(true).optional(),
+      }),
+    )
+    .optional(),
 });
 
 export const categorySchema = z

@@ -119,6 +119,8 @@ export interface Capability {
   smallScaleOnly?: true;
   /** Phrases that show this job is wanted. Each also counts as a strong signal for the category. */
   signals: readonly Pattern[];
+  /** Word sets that show it, read like its signals unless negated. */
+  together?: readonly WordSet[];
 }
 
 export interface CategoryData {
@@ -238,14 +240,22 @@ export interface ConstraintData {
   writtenIn?: Script;
 }
 
-/** Word sets that state a constraint together (ConstraintData.together): one word of each part, in one clause. */
-export interface ConstraintWords {
-  strength: 'require' | 'prefer';
+/**
+ * Words that say something only together, for phrasings too varied to list: one word of each part in
+ * one clause, in any order ("detectar automaticamente falhas … nas imagens": a verb of recognising and
+ * a word for images).
+ */
+export interface WordSet {
   parts: readonly (readonly Pattern[])[];
   /** At most this many words from the first part found to the end of the last; absent: the whole clause. */
   within?: number;
   /** The last part counts only after a word of the first: "the data stay in Germany", not "in Germany … the data". */
   ordered?: true;
+}
+
+/** A word set that states a constraint (ConstraintData.together). */
+export interface ConstraintWords extends WordSet {
+  strength: 'require' | 'prefer';
 }
 
 /** Scripts a description can be written in that say something about its market. */

@@ -124,6 +124,8 @@ const impliedRoomFor = (wordCount: number): number =>
   wordCount <= 6 ? 3 : wordCount <= 10 ? 4 : wordCount <= 20 ? 7 : wordCount <= 35 ? 9 : MAX_CATEGORIES;
 
 type Hit = PhraseHit<PhraseMeaning>;
+/** Where words sit: a hit, or the run of words a word set covers. */
+type Span = Pick<Hit, 'from' | 'to'>;
 
 /** What a cue does to the words that follow it, as bits per token. */
 const NEGATED = 1;
@@ -226,7 +228,7 @@ class Cues {
       this.marks[k] = (this.marks[k] as number) | bit;
   }
 
-  private has(hit: Hit, bit: number): boolean {
+  private has(hit: Span, bit: number): boolean {
     return ((this.marks[hit.from] as number) & bit) !== 0;
   }
 
@@ -235,7 +237,7 @@ class Cues {
    * clause that says the thing is missing today ("we have no search yet") states a need instead. A
    * phrase that starts with its own negation ("no cloud" in "no account, no cloud") is read as written.
    */
-  negates(hit: Hit): boolean {
+  negates(hit: Span): boolean {
     if (this.has(hit, OWN_NEGATION)) return false;
     if (this.has(hit, REJECTED)) return true;
     return this.has(hit, NEGATED) && !this.absentClauses.has((this.tokens[hit.from] as Token).clause);
@@ -269,19 +271,20 @@ class Cues {
   }
 }
 
-type ConstraintWordSet = Extract<Marker, { kind: 'together' }>;
+/** A word of a word set (WordSet) that states a constraint or shows a job. */
+type WordSetWord = Extract<Marker, { kind: 'together' }>;
 
 /**
  * Constraints stated by word sets (ConstraintData.together): per set and clause, which of its parts
  * turned up and the words from the first to the last of them.
  */
 class WordSets {
-  private readonly seen = new Map<string, { set: ConstraintWordSet; hits: { from: number; to: number; part: number }[] }>();
+  private readonly seen = new Map<string, { set: WordSetWord; hits: { from: number; to: number; part: number }[] }>();
 
   constructor(private readonly tokens: readonly Token[]) {}
 
-  add(hit: Hit, set: ConstraintWordSet): void {
-    const key = `${set.constraint.id}/${set.group}/${(this.tokens[hit.from] as Token).clause}`;
+  add(hit: Hit, set: WordSetWord): void {
+    const key = `${set.key}/${(this.tokens[hit.from] as Token).clause}`;
     const found = this.seen.get(key) ?? { set, hits: [] };
     found.hits.push({ from: hit.from, to: hit.to, part: set.part });
     this.seen.set(key, found);
@@ -291,8 +294,8 @@ class WordSets {
    * The sets with every part in one clause (and within their span of words), each with the shortest run
    * of words that holds them all: what the reason quotes.
    */
-  complete(): { set: ConstraintWordSet; from: number; to: number }[] {
-    const done: { set: ConstraintWordSet; from: number; to: number }[] = [];
+  complete(): { set: WordSetWord; from: number; to: number }[] {
+    const done: { set: WordSetWord; from: number; to: number }[] = [];
     for (const { set, hits } of this.seen.values()) {
       const all = (1 << set.parts) - 1;
       let best: { from: number; to: number } | undefined;
@@ -418,8 +421,7 @@ export const readDescription = (description: string): Reading => {
     archetypes: new Set(),
     categories: [],
   };
-  const quote = (hit: Pick<Hit, 'from' | 'to'>) =>
-    description.slice((tokens[hit.from] as Token).start, (tokens[hit.to - 1] as Token).end);
+  const quote = (hit: Span) => description.slice((tokens[hit.from] as Token).start, (tokens[hit.to - 1] as Token).end);
   const need = (category: CategoryId): Need => {
     let found = reading.needs.get(category);
     if (!found) {
@@ -461,23 +463,23 @@ export const readDescription = (description: string): Reading => {
       neighbourhood.add(learned.postings);
     }
   }
-  const touchesVeto = (hit: Hit): boolean => {
+  const touchesVeto = (hit: Span): boolean => {
     for (let k = hit.from; k < hit.to; k++) if (underVeto[k] === 1) return true;
     return false;
   };
   /** Whether a veto of the category covers the hit; asked only of hits that touch a veto. */
-  const vetoedFor = (category: CategoryId, hit: Hit): boolean => {
+  const vetoedFor = (category: CategoryId, hit: Span): boolean => {
     const covered = vetoed.get(category);
     if (!covered) return false;
     for (let k = hit.from; k < hit.to; k++) if (covered.has(k)) return true;
     return false;
   };
-  const isVetoed = (category: CategoryId, hit: Hit): boolean => touchesVeto(hit) && vetoedFor(category, hit);
+  const isVetoed = (category: CategoryId, hit: Span): boolean => touchesVeto(hit) && vetoedFor(category, hit);
 
   /** Per category, the signal weight each token has already contributed. */
   const signalWeightAt = new Map<CategoryId, Map<number, number>>();
   /** A signal of a category: overlapping patterns of one category are one piece of evidence. */
-  const signal = (category: CategoryId, weight: number, hit: Hit): void => {
+  const signal = (category: CategoryId, weight: number, hit: Span): void => {
     const weights = signalWeightAt.get(category) ?? new Map<number, number>();
     signalWeightAt.set(category, weights);
     let already = 0;
@@ -492,6 +494,25 @@ export const readDescription = (description: string): Reading => {
   const stateConstraint = (facts: ConstraintFacts | undefined, strength: 'require' | 'prefer', text: string, hit?: Hit): void => {
     if (!facts || reading.constraints.get(facts.id)?.strength === 'require') return;
     reading.constraints.set(facts.id, { strength, evidence: text, ...(hit && { span: [hit.from, hit.to] as const }) });
+  };
+
+  /** A phrase of a category's job: a strong signal of the category, and evidence for the job. */
+  const jobSignal = (category: CategoryId, capability: string, hit: Span): void => {
+    signal(category, STRONG_SIGNAL, hit);
+    // A job's phrase inside a longer phrase of the category's jobs ("chat" in "team chat") is part of it.
+    const longest = longestJobPhrase.get(category);
+    if (longest && longest.from <= hit.from && hit.to <= longest.to && longest.to - longest.from > hit.to - hit.from) return;
+    if (!longest || hit.to > longest.to) longestJobPhrase.set(category, { from: hit.from, to: hit.to });
+    const job = jobOf(need(category), capability);
+    // Overlapping patterns of one job ("on a map", "where each courier is on a map") are one piece of evidence.
+    const covered = jobTokens.get(job) ?? new Set<number>();
+    jobTokens.set(job, covered);
+    let overlaps = false;
+    for (let k = hit.from; k < hit.to && !overlaps; k++) overlaps = covered.has(k);
+    for (let k = hit.from; k < hit.to; k++) covered.add(k);
+    if (overlaps) return;
+    job.score += STRONG_SIGNAL;
+    addEvidence(job.evidence, quote(hit));
   };
 
   /** Per category, the job phrase reaching furthest so far. */
@@ -544,25 +565,9 @@ export const readDescription = (description: string): Reading => {
         case 'signal':
           if (!isVetoed(owner.category, hit)) signal(owner.category, owner.weight, hit);
           break;
-        case 'capability': {
-          if (isVetoed(owner.category, hit)) break;
-          signal(owner.category, STRONG_SIGNAL, hit);
-          // A job's phrase inside a longer phrase of the category's jobs ("chat" in "team chat") is part of it.
-          const longest = longestJobPhrase.get(owner.category);
-          if (longest && longest.from <= hit.from && hit.to <= longest.to && longest.to - longest.from > hit.to - hit.from) break;
-          if (!longest || hit.to > longest.to) longestJobPhrase.set(owner.category, { from: hit.from, to: hit.to });
-          const job = jobOf(need(owner.category), owner.capability);
-          // Overlapping patterns of one job ("on a map", "where each courier is on a map") are one piece of evidence.
-          const covered = jobTokens.get(job) ?? new Set<number>();
-          jobTokens.set(job, covered);
-          let overlaps = false;
-          for (let k = hit.from; k < hit.to && !overlaps; k++) overlaps = covered.has(k);
-          for (let k = hit.from; k < hit.to; k++) covered.add(k);
-          if (overlaps) break;
-          job.score += STRONG_SIGNAL;
-          addEvidence(job.evidence, quote(hit));
+        case 'capability':
+          if (!isVetoed(owner.category, hit)) jobSignal(owner.category, owner.capability, hit);
           break;
-        }
         case 'keywords':
           for (const { index } of owner.providers) reading.keywordHits[index] = (reading.keywordHits[index] as number) + 1;
           break;
@@ -630,7 +635,11 @@ export const readDescription = (description: string): Reading => {
     else countedButMention.add(hit.phrase);
   }
 
-  for (const { set, from, to } of wordSets.complete()) stateConstraint(set.constraint, set.strength, quote({ from, to }));
+  // Word sets, now that every cue is known: a job's set reads like its signals, unless negated.
+  for (const { set, ...span } of wordSets.complete()) {
+    if ('constraint' in set) stateConstraint(set.constraint, set.strength, quote(span));
+    else if (!cues.negates(span) && !isVetoed(set.category, span)) jobSignal(set.category, set.capability, span);
+  }
 
   // A text written in Chinese, Japanese or Korean is most likely for that market.
   const script = scriptOf(description);

@@ -1,4 +1,29 @@
-import type { CategoryData } from '../types.js';
+import type { CategoryData, Pattern } from '../types.js';
+
+/**
+ * Word sets for recognising what is in a picture, in every language we read: a verb and a word for
+ * images. Not "spot" (a spot on the skin) or "rilevare" (a position is detected too).
+ */
+const RECOGNISING: Pattern[] = [
+  ...['detect*', 'recogni*', 'identif*', 'classif*', 'erkenn*', 'erkannt', 'reconna*', 'reconhec*'],
+  ...['reconoc*', 'riconosc*', 'herken*', 'klassifizier*', 'classifica*', '识别', '检测', '認識', '検出'],
+];
+const IMAGES: Pattern[] = [
+  ...['image', 'images', 'imagen', 'imagenes', 'imagem', 'imagens', 'immagine', 'immagini', 'photo', 'photos', 'picture*'],
+  ...['foto', 'fotos', 'fotografia*', 'camera', 'cameras', 'kamera*', 'camara*', 'webcam*', 'footage', 'cctv', 'bild'],
+  ...['bilder', 'bildern', 'afbeelding*', 'beelden', '图片', '图像', '照片', '画像', '写真', 'カメラ'],
+];
+/** Word sets for predicting what has not happened yet: a verb of foreseeing and what is foreseen. */
+const PREDICTING: Pattern[] = [
+  ...['predict', 'predicts', 'predicted', 'predicting', 'prediction*', 'predictive', 'forecast*', 'anticipat*', 'likely'],
+  ...['early warning*', 'vorhersag*', 'vorherzusagen', 'prognos*', 'prevoir', 'predire', 'prever', 'predecir', 'prevedere'],
+  ...['voorspel*', '预测', '予測', '予兆'],
+];
+const OUTCOMES: Pattern[] = [
+  ...['failure*', 'fails', 'fail', 'breakdown*', 'break down', 'wear', 'ausfall*', 'ausfalle', 'verschleiss', 'panne*'],
+  ...['defaillance*', 'usure', 'averia*', 'fallo*', 'desgaste', 'falha*', 'guasto', 'guasti', 'usura', 'storing*'],
+  ...['slijtage', 'uitval', 'churn*', 'cancel', 'no show*', '故障', '磨损', '劣化', '摩耗'],
+];
 
 export const ai: CategoryData = {
   id: 'ai',
@@ -2510,6 +2535,8 @@ export const ai: CategoryData = {
         'erkennen ob _ einen helm',
         'erkennen ob _ _ einen helm',
       ],
+      // "detectar automaticamente falhas … nas imagens", "spot which photos show a cracked screen".
+      together: [{ parts: [RECOGNISING, IMAGES], within: 8 }],
     },
     {
       id: 'ml-platform',
@@ -2861,6 +2888,8 @@ export const ai: CategoryData = {
         'similar product recommendations',
         'recommend* related products',
       ],
+      // "a heads-up when bearing wear looks likely", "prévoir les pannes", "predict which members will cancel".
+      together: [{ parts: [PREDICTING, OUTCOMES], within: 8 }],
     },
     {
       id: 'local-models',
@@ -4688,8 +4717,8 @@ export const ai: CategoryData = {
         'Deploying models to phones and edge devices with Paddle Lite',
       ],
       capabilities: ['ml-platform', 'vision', 'on-device'],
-      keywords: ['paddleocr', '深度学习', '飞桨', 'ocr'],
-      aliases: ['paddle paddle', 'paddleocr', 'paddle ocr', 'paddle lite', '飞桨'],
+      keywords: ['深度学习', '飞桨'],
+      aliases: ['paddle paddle', 'paddle lite', '飞桨'],
       popularity: 6,
       traits: {
         openSource: true,

@@ -70,6 +70,17 @@ const lockedTo = (names: readonly string[]): Pattern[] =>
     `su ${n}`,
     `op ${n}`,
     `alleen ${n}`,
+    // A contract with the cloud: "we have a contract with AWS", "já tem contrato com a AWS".
+    `contract with ${n}`,
+    `${n} contract`,
+    `${n} enterprise agreement`,
+    `contrato con ${n}`,
+    `contrato com ${n}`,
+    `contrato com a ${n}`,
+    `vertrag mit ${n}`,
+    `contrat avec ${n}`,
+    `contratto con ${n}`,
+    `contract met ${n}`,
     // Chinese: 都在AWS上, 部署在AWS, 只用AWS, 我们用AWS, 基于AWS.
     `都在 ${n}`,
     `部署在 ${n}`,
@@ -77,6 +88,8 @@ const lockedTo = (names: readonly string[]): Pattern[] =>
     `我们用 ${n}`,
     `我们使用 ${n}`,
     `基于 ${n}`,
+    `全部 ${n}`,
+    `全部在 ${n}`,
     // Japanese: AWS上で, AWSのみ, AWS環境, AWSを利用.
     `${n} 上で`,
     `${n} のみ`,
@@ -84,6 +97,9 @@ const lockedTo = (names: readonly string[]): Pattern[] =>
     `${n} を利用`,
     `${n} を使用`,
     `${n} を使って`,
+    `すべて ${n}`,
+    `全て ${n}`,
+    `${n} で構築`,
   ]);
 
 /** A team building for one market wants the providers people there expect first. */
@@ -1475,6 +1491,10 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'eu based provider*',
       'eu based vendor*',
       'eu based companies only',
+      'with an eu company',
+      'with a european company',
+      'by an eu company',
+      'by a european company',
       'european provider*',
       'european vendor*',
       'european companies only',
