@@ -209,6 +209,13 @@ describe('constraints, their polarity and their scope', () => {
     expect(readDescription('We are not only selling to American companies').constraints.has('euSovereign')).toBe(false);
   });
 
+  it('puts software made to be run by the team first when it must self-host, before a hosted service one can also run', () => {
+    const description =
+      'Our lab must keep everything on-prem: researchers upload terabytes of microscope images to object storage';
+    const [first] = ranked(description, 'storage');
+    expect(first?.traits).toEqual(expect.objectContaining({ selfHostable: true, openSource: true, managed: false }));
+  });
+
   it.each([
     'Search over our case files for the legal team. Nothing may leave the building.',
     'Ein Wissens-Chatbot für die Kanzlei; nichts darf unser Haus verlassen',

@@ -1069,7 +1069,11 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
     ],
     together: [{ strength: 'require', parts: [NOT_WORDS, LEAVING, OWN_PLACES] }],
     whenNegated: 'managed',
-    rankFirst: [{ selfHostable: true, openSource: true }, { selfHostable: true }],
+    rankFirst: [
+      { selfHostable: true, openSource: true, managed: false },
+      { selfHostable: true, openSource: true },
+      { selfHostable: true },
+    ],
     exclude: { selfHostable: false },
   },
   {
