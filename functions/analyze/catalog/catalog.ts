@@ -72,8 +72,8 @@ export type Owner =
   | { kind: 'constraint'; constraint: ConstraintFacts; strength: 'require' | 'prefer'; reluctant: boolean };
 
 /**
- * A cue or a veto, which change how the words around them read, or a word of a constraint's word set,
- * which counts wherever it stands (negated or not, counted before or not).
+ * A cue or a veto, which change how the words around them read, or a word of a word set (a
+ * constraint's or a job's), which counts wherever it stands (negated or not, counted before or not).
  */
 export type Marker =
   | { kind: 'cue'; cue: Cue }

@@ -47,7 +47,6 @@ export type CompiledOwner =
   | { kind: 'mention'; provider: number; needsCapital?: true }
   | { kind: 'archetype'; archetype: number }
   | { kind: 'constraint'; constraint: ConstraintId; strength: 'require' | 'prefer'; reluctant?: true }
-  /** One part of a constraint's word set (ConstraintData.together): `group` of the constraint, `part` of `parts`. */
   /**
    * One part of a word set (WordSet), by the set's unique `key`, that states a constraint or shows a
    * capability.

@@ -274,10 +274,7 @@ class Cues {
 /** A word of a word set (WordSet) that states a constraint or shows a job. */
 type WordSetWord = Extract<Marker, { kind: 'together' }>;
 
-/**
- * Constraints stated by word sets (ConstraintData.together): per set and clause, which of its parts
- * turned up and the words from the first to the last of them.
- */
+/** Word sets (a constraint's or a job's `together`): per set and clause, where each of its parts turned up. */
 class WordSets {
   private readonly seen = new Map<string, { set: WordSetWord; hits: { from: number; to: number; part: number }[] }>();
 
@@ -496,6 +493,11 @@ export const readDescription = (description: string): Reading => {
     reading.constraints.set(facts.id, { strength, evidence: text, ...(hit && { span: [hit.from, hit.to] as const }) });
   };
 
+  /** Per category, the job phrase reaching furthest so far. */
+  const longestJobPhrase = new Map<CategoryId, { from: number; to: number }>();
+  /** Per job, the tokens its patterns have already matched. */
+  const jobTokens = new Map<object, Set<number>>();
+
   /** A phrase of a category's job: a strong signal of the category, and evidence for the job. */
   const jobSignal = (category: CategoryId, capability: string, hit: Span): void => {
     signal(category, STRONG_SIGNAL, hit);
@@ -515,10 +517,6 @@ export const readDescription = (description: string): Reading => {
     addEvidence(job.evidence, quote(hit));
   };
 
-  /** Per category, the job phrase reaching furthest so far. */
-  const longestJobPhrase = new Map<CategoryId, { from: number; to: number }>();
-  /** Per job, the tokens its patterns have already matched. */
-  const jobTokens = new Map<object, Set<number>>();
   /** Each pattern counts once, at its first occurrence that is not negated. */
   const counted = countedMarks.next();
   /** Patterns counted except for a common-word name seen only in lower case so far. */
