@@ -34,9 +34,13 @@ import {
   type ProviderFacts,
   STRONG_SIGNAL,
   WEAK_SIGNAL,
+  type WordSet,
 } from './types.js';
 
 export type Cue = keyof LanguageCues;
+
+/** What a word set (WordSet) states or shows: a constraint, or a category's job. */
+type WordSetTarget = { constraint: ConstraintId; strength: 'require' | 'prefer' } | { category: CategoryId; capability: string };
 
 /** An owner of a pattern, with providers, archetypes and constraints referred to by position or id, so it is JSON. */
 export type CompiledOwner =
@@ -51,10 +55,7 @@ export type CompiledOwner =
    * One part of a word set (WordSet), by the set's unique `key`, that states a constraint or shows a
    * capability.
    */
-  | ({ kind: 'together'; key: string; part: number; parts: number; within?: number; ordered?: true } & (
-      | { constraint: ConstraintId; strength: 'require' | 'prefer' }
-      | { category: CategoryId; capability: string }
-    ))
+  | ({ kind: 'together'; key: string; part: number; parts: number; within?: number; ordered?: true } & WordSetTarget)
   | { kind: 'cue'; cue: Cue }
   | { kind: 'learned'; category: CategoryId; weight: number }
   | { kind: 'learnedJob'; category: CategoryId; job: string; weight: number }
@@ -199,6 +200,15 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
     if (!named) names.set(key, [provider]);
     else if (named.at(-1) !== provider) named.push(provider);
   };
+  /** Each word of a word set owns its part; `key` names whose sets they are, `target` what a set states or shows. */
+  const addWordSets = <S extends WordSet>(key: string, sets: readonly S[], target: (set: S) => WordSetTarget): void => {
+    for (const [group, set] of sets.entries()) {
+      const { parts, within, ordered } = set;
+      const shared = { kind: 'together', key: `${key}/${group}`, ...target(set), parts: parts.length } as const;
+      for (const [part, words] of parts.entries())
+        addAll(words, owner({ ...shared, part, ...(within && { within }), ...(ordered && { ordered }) }));
+    }
+  };
 
   for (const category of source.categories) {
     // A keyword most of a category's providers share ("free", "mobile", "api") tells them apart no
@@ -210,14 +220,7 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
     addAll(category.signals.weak, owner({ kind: 'signal', category: category.id, weight: WEAK_SIGNAL }));
     capabilities[category.id] = category.capabilities.map(({ signals, together = [], ...facts }) => {
       addAll(signals, owner({ kind: 'capability', category: category.id, capability: facts.id }));
-      for (const [group, { parts, ...set }] of together.entries())
-        for (const [part, words] of parts.entries()) {
-          const key = `${category.id}/${facts.id}/${group}`;
-          addAll(
-            words,
-            owner({ kind: 'together', key, category: category.id, capability: facts.id, ...set, part, parts: parts.length }),
-          );
-        }
+      addWordSets(`${category.id}/${facts.id}`, together, () => ({ category: category.id, capability: facts.id }));
       return facts;
     });
     if (category.vetoes) addAll(category.vetoes, owner({ kind: 'veto', category: category.id }));
@@ -245,11 +248,7 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
     addAll(require, owner({ kind: 'constraint', constraint: facts.id, strength: 'require' }));
     addAll(prefer, owner({ kind: 'constraint', constraint: facts.id, strength: 'prefer' }));
     addAll(reluctant, owner({ kind: 'constraint', constraint: facts.id, strength: 'require', reluctant: true }));
-    for (const [group, { parts, ...set }] of together.entries())
-      for (const [part, words] of parts.entries()) {
-        const key = `${facts.id}/${group}`;
-        addAll(words, owner({ kind: 'together', key, constraint: facts.id, ...set, part, parts: parts.length }));
-      }
+    addWordSets(facts.id, together, ({ strength }) => ({ constraint: facts.id, strength }));
     return facts;
   });
   for (const [cue, list] of Object.entries(source.language) as [Cue, readonly string[]][]) {
