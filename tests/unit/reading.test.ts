@@ -62,6 +62,10 @@ describe('the job wanted inside a category', () => {
     ['ai', 'vision', 'Queremos identificar en cada imagen de la cámara si el casco está puesto'],
     ['ai', 'ml-platform', 'Our compressors send vibration data; warn the engineers when a failure looks likely'],
     ['ai', 'ml-platform', 'Die Sensoren sollen Ausfälle der Pumpen vorhersagen, bevor sie passieren'],
+    ['documents', 'e-signature', "An accountancy portal: every spring the engagement letters need each client's signature"],
+    ['database', 'graph', 'Analysts ask how a supplier is connected to a sanctioned firm, within five hops'],
+    ['data', 'warehouse', 'Pull Stripe, HubSpot and our app database into one place the analysts can query with SQL'],
+    ['video', 'live-broadcast', 'Our quiz host runs a live show every evening for thousands of players on their phones'],
   ])('%s: %s for "%s"', (category, job, description) => {
     const [first, ...rest] = ranked(description, category);
     expect({ description, job: first?.capabilities }).toEqual({ description, job: expect.arrayContaining([job]) });
@@ -164,6 +168,37 @@ describe('constraints, their polarity and their scope', () => {
     }
   });
 
+  it.each([
+    ['Prefer managed; nobody wants to run Spark: we need a data warehouse', 'prefer'],
+    ['Een portaal voor huurders om reparaties te melden. Geen IT-afdeling, dus liefst alles beheerd.', 'prefer'],
+  ])('reads a preference for managed services in "%s"', (description, strength) => {
+    expect(readDescription(description).constraints.get('managed')?.strength).toBe(strength);
+  });
+
+  it('reads the product a team moves to apart from the one it leaves: "from Heroku to Render"', () => {
+    for (const description of [
+      'Migrating from Heroku to Render next month: the Rails API and its Postgres',
+      'We are moving the API off Heroku onto Render',
+    ]) {
+      const reading = readDescription(description);
+      expect({ description, leaving: [...reading.leaving.keys()] }).toEqual({ description, leaving: ['heroku'] });
+      expect(ranked(description, 'hosting')[0]?.name).toBe('Render');
+    }
+    // The "zu" of "Alternative zu" belongs to the cue: Okta is still the product being replaced.
+    const leaving = [
+      ...readDescription('Wir suchen eine Open-Source-Alternative zu Okta für die Kundenanmeldung').leaving.keys(),
+    ];
+    expect(leaving.some((maker) => maker.startsWith('okta'))).toBe(true);
+  });
+
+  it('reads a product whose account goes away, or that the team has no appetite to run, as on its way out', () => {
+    expect(readDescription('The Heroku account goes away in March, so the API needs a new home').leaving.has('heroku')).toBe(
+      true,
+    );
+    const queue = ranked('We need a message queue for the transcode jobs; no appetite for running Kafka ourselves', 'queue');
+    expect(queue.map((p) => p.name)).not.toContain('Apache Kafka');
+  });
+
   it('binds no cloud the team is leaving', () => {
     const reading = readDescription('We are moving away from AWS to Google Cloud for our analytics app with a database');
     expect([...reading.constraints.keys()]).not.toContain('aws');
@@ -203,6 +238,11 @@ describe('constraints, their polarity and their scope', () => {
     'A chatbot for the council website; no American AI vendors',
   ])('reads turning down US companies as EU-based providers only: "%s"', (description) => {
     expect(readDescription(description).constraints.get('euSovereign')?.strength).toBe('require');
+  });
+
+  it('reads no signing stated in an approval: "security signs off on the vendor agreement"', () => {
+    const reading = readDescription('Procurement portal: security signs off on each vendor agreement, and we keep the PDFs');
+    expect(reading.needs.get('documents')?.jobs.get('e-signature')?.evidence ?? []).toEqual([]);
   });
 
   it('reads no refusal where a negation, "American" and "companies" are far apart', () => {

@@ -295,6 +295,11 @@ export interface LanguageCues {
    */
   replacedBefore: readonly Pattern[];
   /**
+   * "off Heroku onto Render", "from Heroku to Render", "vervangen door":
+   * where a move is headed. What follows is the product moved to, so a replacing cue's reach ends there.
+   */
+  destinations: readonly Pattern[];
+  /**
    * "their Okta", "the customer's Azure AD": the product or cloud named next is someone else's (one to
    * integrate with), neither a product to rank first nor a cloud the team is on.
    */

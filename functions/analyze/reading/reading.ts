@@ -153,6 +153,8 @@ class Cues {
   private notNegating: ReadonlySet<string> | undefined;
   /** Negation and rejection cues by the token they start at. */
   private readonly negationAt = new Map<number, Hit>();
+  /** Where the last replacing cue ends: a destination word inside it ends no reach. */
+  private replacingEnd = 0;
   /** Tokens where a phrase starts that looks like a negation and is none ("non-profit"). */
   private readonly notNegationAt = new Set<number>();
 
@@ -180,7 +182,12 @@ class Cues {
       else {
         this.mark(hit, REPLACED, REPLACING_WINDOW);
         this.mark(hit, REPLACED_NEAR, 1);
+        this.replacingEnd = hit.to;
       }
+    } else if (cue === 'destinations') {
+      // "off Heroku onto Render": what follows is where the move goes. The "zu" of "Alternative zu" is
+      // part of its cue.
+      if (hit.from >= this.replacingEnd) this.unmark(hit, REPLACED | REPLACED_NEAR, REPLACING_WINDOW);
     } else if (cue === 'theirs') this.mark(hit, THEIRS, NEGATION_WINDOW);
     else if (cue === 'existing') this.existingProduct = true;
     else this.absentClauses.add((this.tokens[hit.from] as Token).clause);

@@ -241,6 +241,17 @@ const LEAVING: Pattern[] = [
   ...['sair', 'sai', 'saia', 'saiam', 'uscire', 'esce', 'esca', 'escano', 'verlaten', 'verlaat'],
 ];
 /** Word sets for turning down US companies: a negation, the country's adjective, a word for a provider ("keine amerikanischen Clouddienste"). */
+/** Word sets for a managed service preferred: "prefer managed", "managed preferred", "idealerweise gehostet". */
+const PREFERRING: Pattern[] = [
+  ...['prefer*', 'ideally', 'bevorzugt', 'bevorzugen', 'lieber', 'idealerweise', 'preferible*', 'idealmente'],
+  ...['preferencialmente', 'preferibil*'],
+  ...['voorkeur', 'liefst', 'bij voorkeur', '最好', '优先', '希望', 'できれば', '望ましい'],
+];
+const MANAGED_WORDS: Pattern[] = [
+  ...['managed', 'hosted for us', 'gehostet', 'verwaltet*', 'gestionad*', 'administrad*', 'gere', 'geres'],
+  ...['gerenciad*', 'gestit*', 'beheerd*', 'saas', '托管', '全托管', 'マネージド'],
+];
+
 const AMERICAN: Pattern[] = [
   ...['american*', 'usa', 'us based', 'us owned', 'us hosted', 'amerikanisch*', 'us amerikanisch*', 'americain*'],
   ...['estadounidense*', 'norteamerican*', 'norte american*', 'americano*', 'americana*', 'statunitens*', 'amerikaans*'],
@@ -751,6 +762,8 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'fed up with maintaining',
     ],
     whenNegated: 'selfHosted',
+    // "Prefer managed; nobody here wants to run Spark", "de préférence des services gérés".
+    together: [{ strength: 'prefer', parts: [PREFERRING, MANAGED_WORDS], within: 3 }],
     rankFirst: [{ managed: true }],
     exclude: { managed: false, library: false },
   },

@@ -614,6 +614,12 @@ export const data: CategoryData = {
       default: true,
       signals: [
         'data warehous*',
+        'query* with sql',
+        'query* _ with sql',
+        'query* _ _ with sql',
+        'loaded into one place',
+        'load* everything into one',
+        'one place we can query',
         'datawarehous*',
         'data lake*',
         'lakehouse',

@@ -1,4 +1,20 @@
-import type { CategoryData } from '../types.js';
+import type { CategoryData, Pattern } from '../types.js';
+
+/** Word sets for signing: a word of signing and a paper people sign, in one clause. */
+const SIGNING: Pattern[] = [
+  // Not a bare "sign" ("sign in to see your contracts"), nor "signs" ("security signs off on the agreement"),
+  // nor "firma" (in German, a company).
+  ...['signed', 'signing', 'signature*', 'countersign*', 'unterschreib*', 'unterschrift*', 'unterzeichn*'],
+  ...['signer', 'signent', 'signee*', 'signez', 'firmar', 'firman', 'firmad*', 'firmare', 'firmat*', 'firmino'],
+  ...['assinar', 'assinam', 'assinad*', 'assinatura*', 'onderteken*', 'handtekening*', '签署', '签字', '签名', '署名'],
+];
+const SIGNED_PAPERS: Pattern[] = [
+  ...['contract', 'contracts', 'agreement*', 'lease', 'leases', 'nda', 'ndas', 'waiver*', 'mandate*', 'consent form*'],
+  ...['engagement letter*', 'offer letter*', 'letter* of engagement', 'vertrag', 'vertrage', 'vertrags*', 'vollmacht*'],
+  ...['mandat', 'mandats', 'contrat', 'contrats', 'bail', 'baux', 'procuration*', 'contrato', 'contratos', 'contratto'],
+  ...['contratti', 'mandato', 'mandati', 'procuracao', 'procuracoes', 'overeenkomst*', 'huurcontract*', 'volmacht*'],
+  ...['合同', '协议', '契約', '契約書', '同意書'],
+];
 
 export const documents: CategoryData = {
   id: 'documents',
@@ -1141,6 +1157,8 @@ export const documents: CategoryData = {
         '署名を集め',
         '印鑑レス',
       ],
+      // "engagement letters also need client signatures", "contratos que el cliente firma desde el móvil".
+      together: [{ parts: [SIGNING, SIGNED_PAPERS], within: 8 }],
     },
     {
       id: 'ocr-extraction',

@@ -1020,6 +1020,8 @@ export const video: CategoryData = {
       signals: [
         'live stream*',
         'livestream*',
+        'live show',
+        'live shows',
         'live broadcast*',
         'live video',
         'webinar*',
