@@ -1862,7 +1862,7 @@ export const hosting: CategoryData = {
         'Sovereign EU hosting for public sector work',
         'Shared hosting for small websites',
       ],
-      capabilities: ['vps', 'web-hosting'],
+      capabilities: ['app-hosting', 'vps', 'web-hosting'],
       keywords: [
         'eu',
         'europe*',
@@ -1876,7 +1876,7 @@ export const hosting: CategoryData = {
         'secnumcloud',
       ],
       aliases: ['ovh', 'ovh cloud', 'kimsufi', 'so you start'],
-      popularity: 5,
+      popularity: 6,
       traits: {
         openSource: false,
         selfHostable: false,
@@ -1936,10 +1936,10 @@ export const hosting: CategoryData = {
         'Serverless containers outside the US clouds',
         'Cheap instances and GPUs in Europe',
       ],
-      capabilities: ['vps', 'app-hosting', 'serverless-functions'],
+      capabilities: ['app-hosting', 'vps', 'serverless-functions'],
       keywords: ['eu', 'europe*', 'france', 'gdpr', 'sovereign*', 'serverless', 'container*', 'gpu*', 'bare metal'],
       aliases: ['scaleway cloud', 'scaleway elements'],
-      popularity: 4,
+      popularity: 5,
       traits: {
         openSource: false,
         selfHostable: false,
