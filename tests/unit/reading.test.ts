@@ -66,6 +66,11 @@ describe('the job wanted inside a category', () => {
     ['database', 'graph', 'Analysts ask how a supplier is connected to a sanctioned firm, within five hops'],
     ['data', 'warehouse', 'Pull Stripe, HubSpot and our app database into one place the analysts can query with SQL'],
     ['video', 'live-broadcast', 'Our quiz host runs a live show every evening for thousands of players on their phones'],
+    [
+      'payments',
+      'merchant-of-record',
+      'A Canadian cooking teacher sells a video course online and does not want to register for sales tax / VAT anywhere',
+    ],
   ])('%s: %s for "%s"', (category, job, description) => {
     const [first, ...rest] = ranked(description, category);
     expect({ description, job: first?.capabilities }).toEqual({ description, job: expect.arrayContaining([job]) });
@@ -261,6 +266,15 @@ describe('constraints, their polarity and their scope', () => {
     'Ein Wissens-Chatbot für die Kanzlei; nichts darf unser Haus verlassen',
   ])('reads data that must not leave the building as self-hosting: "%s"', (description) => {
     expect(readDescription(description).constraints.get('selfHosted')?.strength).toBe('require');
+  });
+
+  it('gives a team that must self-host the Grafana software, not the hosted Grafana Cloud', () => {
+    const names = ranked(
+      'Forty services on Kubernetes; we want logs, traces and metrics in one place, self-hosted open source only',
+      'monitoring',
+    ).map((p) => p.name);
+    expect(names).toContain('Grafana');
+    expect(names).not.toContain('Grafana Cloud');
   });
 
   it('ranks what a stated preference would rule out after the neutral choices: another cloud’s storage last', () => {
