@@ -792,6 +792,9 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'in house hosting',
       'keep everything in house',
       'own hardware',
+      'own colo',
+      'colocation rack*',
+      'host it in our own',
       'own infrastructure',
       'own data cent*',
       'our data cent*',
@@ -1042,6 +1045,11 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'クラウドを使えない',
     ],
     prefer: [
+      // "an EU vendor, or we host it ourselves": often one option of two, so a preference.
+      'host it ourselves',
+      'host everything ourselves',
+      'run it ourselves',
+      'run everything ourselves',
       'runs locally',
       'run locally',
       'running locally',
