@@ -85,6 +85,12 @@ describe('the job wanted inside a category', () => {
     expect(categoriesOf(description)).not.toContain('ai');
   });
 
+  it('offers an office editor, not a PDF viewer, to co-edit Word files', () => {
+    const [first] = ranked('Lawyers and clients co-edit Word documents in the browser with track changes', 'documents');
+    expect(first?.capabilities).toContain('document-editing');
+    expect(first?.name).not.toBe('PDF.js');
+  });
+
   it('assumes the common job when the text names none', () => {
     const [first] = ranked('A web app where teams share tasks and need a database', 'database');
     expect(first?.capabilities[0]).toBe('relational');
@@ -200,6 +206,8 @@ describe('constraints, their polarity and their scope', () => {
     expect(readDescription('The Heroku account goes away in March, so the API needs a new home').leaving.has('heroku')).toBe(
       true,
     );
+    const tables = ranked('Our four bistros are done paying OpenTable per cover: reservations on our own site', 'scheduling');
+    expect(tables.map((p) => p.name)).not.toContain('OpenTable');
     const queue = ranked('We need a message queue for the transcode jobs; no appetite for running Kafka ourselves', 'queue');
     expect(queue.map((p) => p.name)).not.toContain('Apache Kafka');
   });

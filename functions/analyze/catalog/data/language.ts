@@ -274,6 +274,8 @@ export const LANGUAGE: LanguageCues = {
     'no longer want',
     'stop using',
     'stop paying for',
+    'done paying',
+    'done with',
     'too expensive',
     'reemplazar',
     'reemplazando',
