@@ -66,6 +66,7 @@ describe('the job wanted inside a category', () => {
     ['database', 'graph', 'Analysts ask how a supplier is connected to a sanctioned firm, within five hops'],
     ['data', 'warehouse', 'Pull Stripe, HubSpot and our app database into one place the analysts can query with SQL'],
     ['video', 'live-broadcast', 'Our quiz host runs a live show every evening for thousands of players on their phones'],
+    ['payments', 'in-app-purchases', 'A sleep-sounds app for iPhone: free with a one-time lifetime unlock for all the sounds'],
     [
       'payments',
       'merchant-of-record',
