@@ -295,8 +295,8 @@ export interface LanguageCues {
    */
   replacedBefore: readonly Pattern[];
   /**
-   * "off Heroku onto Render", "from Heroku to Render", "vervangen door":
-   * where a move is headed. What follows is the product moved to, so a replacing cue's reach ends there.
+   * Where a move is headed ("off Heroku onto Render", "from Heroku to Render", "vervangen door"): the
+   * product named next is the one moved to, so a replacing cue's reach ends there.
    */
   destinations: readonly Pattern[];
   /**
