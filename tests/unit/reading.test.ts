@@ -67,7 +67,11 @@ describe('the job wanted inside a category', () => {
     ['data', 'warehouse', 'Pull Stripe, HubSpot and our app database into one place the analysts can query with SQL'],
     ['video', 'live-broadcast', 'Our quiz host runs a live show every evening for thousands of players on their phones'],
     ['payments', 'in-app-purchases', 'A sleep-sounds app for iPhone: free with a one-time lifetime unlock for all the sounds'],
-    ['scheduling', 'class-booking', "Members of our yoga studio book a spot in tomorrow's class, with a waitlist when it is full"],
+    [
+      'scheduling',
+      'class-booking',
+      "Members of our yoga studio book a spot in tomorrow's class, with a waitlist when it is full",
+    ],
     ['storage', 'backup', 'Nightly off-site backups of our two Windows file servers, kept 90 days, with tested restores'],
     ['ai', 'image-generation', 'Customers describe a poster in words and we generate four illustrations to choose from'],
     ['ai', 'content-moderation', 'Every photo uploaded to our teen app must be screened automatically for nudity and violence'],
