@@ -1,13 +1,15 @@
 import type { CategoryData, Pattern } from '../types.js';
 
+/** Verbs of telling what something is, which recognising a picture and screening content share. */
+const DETECTING: Pattern[] = [
+  ...['detect*', 'classif*', 'erkenn*', 'erkannt', 'herken*', 'reconna*', 'reconhec*', 'reconoc*', 'riconosc*'],
+  ...['识别', '检测', '検出'],
+];
 /**
  * Word sets for recognising what is in a picture, in every language we read: a verb and a word for
  * images. Not "spot" (a spot on the skin) or "rilevare" (a position is detected too).
  */
-const RECOGNISING: Pattern[] = [
-  ...['detect*', 'recogni*', 'identif*', 'classif*', 'erkenn*', 'erkannt', 'reconna*', 'reconhec*'],
-  ...['reconoc*', 'riconosc*', 'herken*', 'klassifizier*', 'classifica*', '识别', '检测', '認識', '検出'],
-];
+const RECOGNISING: Pattern[] = [...DETECTING, 'recogni*', 'identif*', 'klassifizier*', 'classifica*', '認識'];
 const IMAGES: Pattern[] = [
   ...['image', 'images', 'imagen', 'imagenes', 'imagem', 'imagens', 'immagine', 'immagini', 'photo', 'photos', 'picture*'],
   ...['foto', 'fotos', 'fotografia*', 'camera', 'cameras', 'kamera*', 'camara*', 'webcam*', 'footage', 'cctv', 'bild'],
@@ -44,11 +46,10 @@ const PICTURES: Pattern[] = [
  * content nouns ("abusive content", not "abusive users"), so moderators at work are no such wish.
  */
 const SCREENING: Pattern[] = [
-  ...['detect*', 'filter*', 'filtr*', 'screen', 'screens', 'screened', 'screening', 'scan', 'scans', 'scanned'],
-  ...['scanning', 'catch', 'catches', 'catching', 'blur*', 'classif*', 'automatic*', 'automated'],
-  ...['auto', 'automatiq*', 'automatisch*', 'erkenn*', 'erkannt', 'herken*', 'reconna*', 'reconhec*', 'reconoc*'],
-  ...['riconosc*', 'rilev*', '识别', '检测', '过滤', '拦截', '屏蔽', '审核', '审查', '自动', '検出', '検知', '審査'],
-  ...['監視', '自動', 'フィルタ'],
+  ...DETECTING,
+  ...['filter*', 'filtr*', 'screen', 'screens', 'screened', 'screening', 'scan', 'scans', 'scanned', 'scanning'],
+  ...['catch', 'catches', 'catching', 'blur*', 'automatic*', 'automated', 'auto', 'automatiq*', 'automatisch*'],
+  ...['rilev*', '过滤', '拦截', '屏蔽', '审核', '审查', '自动', '検知', '審査', '監視', '自動', 'フィルタ'],
 ];
 const OBJECTIONABLE: Pattern[] = [
   ...['nudity', 'nude', 'nudes', 'nsfw', 'porn', 'porno*', 'explicit content', 'explicit images', 'explicit photos'],
