@@ -102,6 +102,31 @@ describe('ranking within a category', () => {
     }
   });
 
+  it('keeps another cloud out of the top 3, whether the cloud is a rule or a wish', () => {
+    const cases: [description: string, category: string, cloud: string][] = [
+      // A wish ("we'd like to spend our credits there"): the independent services rank before AWS.
+      [
+        'We just got Google Cloud credits and would like to use them there: an app to book padel courts and pay',
+        'hosting',
+        'gcp',
+      ],
+      // A rule: another cloud's open-source product (Azure Durable Functions) is no neutral choice.
+      [
+        'We are a Google Cloud shop. Adjusters upload claim PDFs, we extract the fields and a durable workflow routes each claim to a reviewer and waits for approval',
+        'workflow',
+        'gcp',
+      ],
+    ];
+    for (const [description, category, cloud] of cases) {
+      const vendors = (topOf(description, category) ?? []).map((p) => p.entry?.traits.vendor);
+      expect({ category, first: vendors[0] }).toEqual({ category, first: cloud });
+      expect({ category, otherClouds: vendors.filter((v) => v !== cloud && v !== 'independent') }).toEqual({
+        category,
+        otherClouds: [],
+      });
+    }
+  });
+
   it('keeps to self-hostable open source when asked', () => {
     const description =
       'Everything must be self-hosted and open source: product analytics, error monitoring and search for our docs';

@@ -229,8 +229,12 @@ export interface ConstraintData {
    * runs inside AWS before another company's service; "we're on AWS" said in passing asks only AWS first.
    */
   thenWhenBinding?: readonly TraitTest[];
-  /** Providers that break it. */
-  exclude?: TraitTest;
+  /**
+   * Providers that break it: those that fail any of the tests. With several, the worst breach comes
+   * first: stated as a preference, the constraint ranks a provider that breaks only a later test
+   * before one that breaks an earlier one (for "we're on GCP", an independent SaaS before AWS).
+   */
+  exclude?: TraitTest | readonly TraitTest[];
   /** A large scale rules out small-scale-only jobs (an embedded database for a multi-tenant SaaS). */
   rulesOutSmallScale?: true;
   /**

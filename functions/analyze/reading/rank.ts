@@ -41,18 +41,28 @@ interface Rule {
   facts: ConstraintFacts;
   /** Breaks the constraint. */
   exclude: Check | undefined;
+  /** Each way of breaking it, worst first (ConstraintData.exclude). */
+  breaches: readonly Check[];
   /** Ranking tests, most wanted first; none for a constraint that only excludes. */
   rankFirst: readonly Check[];
   /** Those that apply only when it binds, after rankFirst, each with the test it was compiled from. */
   whenBinding: readonly { test: TraitTest; check: Check }[];
 }
 
+/** Breaks any of the tests. */
+const anyOf = (checks: readonly Check[]): Check | undefined =>
+  checks.length === 0 ? undefined : checks.length === 1 ? checks[0] : (traits) => checks.some((check) => check(traits));
+
+const breachesOf = (exclude: ConstraintFacts['exclude']): Check[] =>
+  exclude === undefined ? [] : Array.isArray(exclude) ? exclude.map(compileTest) : [compileTest(exclude as TraitTest)];
+
 const RULES: ReadonlyMap<ConstraintId, Rule> = new Map(
   CONSTRAINT_FACTS.map((facts) => [
     facts.id,
     {
       facts,
-      exclude: facts.exclude && compileTest(facts.exclude),
+      exclude: anyOf(breachesOf(facts.exclude)),
+      breaches: breachesOf(facts.exclude),
       rankFirst: (facts.rankFirst ?? []).map(compileTest),
       whenBinding: (facts.thenWhenBinding ?? []).map((test) => ({ test, check: compileTest(test) })),
     },
@@ -98,12 +108,18 @@ const contradicts = (a: TraitTest, b: TraitTest): boolean =>
   });
 
 /**
- * A constraint stated as a preference rules nothing out, but ranks what it would rule out last: a team
- * that mentions its AWS contract wants S3 first and another cloud's storage after neutral choices.
+ * A constraint stated as a preference rules nothing out, but ranks what it would rule out last, the
+ * worst breaches after the milder ones: a team that mentions its GCP credits wants Cloud Storage first,
+ * neutral choices next, an independent service after them and another cloud's storage last.
  */
 const asPreference = (rule: Rule): readonly Check[] => {
-  const { exclude } = rule;
-  return exclude ? [...rule.rankFirst, (traits) => !exclude(traits)] : rule.rankFirst;
+  const { breaches } = rule;
+  const breaking = (worst: number): Check => {
+    const worse = breaches.slice(0, worst);
+    return (traits) => !worse.some((breach) => breach(traits));
+  };
+  const milder = breaches.map((_, k) => breaking(breaches.length - k));
+  return [...rule.rankFirst, ...milder];
 };
 
 const rulesOf = (reading: Reading): StatedRules => {

@@ -129,9 +129,12 @@ const cloudLock = (vendor: Vendor, label: string, names: readonly string[], pref
   prefer,
   rankFirst: [{ vendor: [vendor] }],
   thenWhenBinding: [{ managed: false }],
-  // Services run by anyone else, another cloud or an independent SaaS, are out; software the team can
-  // run inside its cloud (open source, self-hostable) and libraries stay.
-  exclude: { vendor: VENDORS.filter((v) => v !== vendor), managed: true, selfHostable: false },
+  // Another cloud's products are out, and so are services an independent company runs; software the
+  // team can run inside its cloud (cloud-neutral open source, self-hostable) and libraries stay.
+  exclude: [
+    { vendor: VENDORS.filter((v) => v !== vendor && v !== 'independent') },
+    { vendor: ['independent'], managed: true, selfHostable: false },
+  ],
 });
 
 /**
