@@ -222,9 +222,14 @@ describe('constraints, their polarity and their scope', () => {
     expect(queue.map((p) => p.name)).not.toContain('Apache Kafka');
   });
 
-  it('binds no cloud the team is leaving', () => {
-    const reading = readDescription('We are moving away from AWS to Google Cloud for our analytics app with a database');
+  it.each([
+    ['We are moving away from AWS to Google Cloud for our analytics app with a database', 'database'],
+    ['We moved off AWS last year after one too many surprise bills; where should 40 TB of photo backups live?', 'storage'],
+    ['Migramos de AWS a Hetzner el año pasado; ¿dónde guardamos 40 TB de copias de fotos de los usuarios?', 'storage'],
+  ])('binds no cloud the team is leaving or has left: "%s"', (description, category) => {
+    const reading = readDescription(description);
     expect([...reading.constraints.keys()]).not.toContain('aws');
+    expect(ranked(description, category).map((p) => p.traits.vendor)).not.toContain('aws');
   });
 
   it.each([
