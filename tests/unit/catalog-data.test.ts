@@ -22,6 +22,18 @@ describe('catalogue data', () => {
     },
   );
 
+  it('says which software a managed service runs only of providers in its own category', () => {
+    const database = CATALOG_DATA.find((c) => c.id === 'database');
+    if (!database) throw new Error('no database category');
+    const rds = database.providers.find((p) => p.name === 'Amazon RDS');
+    expect(rds?.runs).toContain('database-postgresql');
+    const broken = {
+      ...database,
+      providers: database.providers.map((p) => (p === rds ? { ...p, runs: ['cache-redis'] } : p)),
+    };
+    expect(problemsIn(broken)).toEqual([expect.stringContaining('runs "cache-redis"')]);
+  });
+
   it('holds at least 600 providers', () => {
     expect(allProviders.length).toBeGreaterThanOrEqual(600);
   });

@@ -152,6 +152,36 @@ describe('ranking within a category', () => {
     expect(topOf('We already use Postmark. Send receipts and password reset emails', 'email')?.[0]?.name).toBe('Postmark');
   });
 
+  it.each([
+    [
+      'Everything new has to live inside our AWS organization: an expense app with a React front end, Node API and Postgres',
+      'database',
+      ['Amazon RDS', 'Amazon Aurora'],
+      'PostgreSQL',
+    ],
+    ['We are an Azure shop. Order events between our services go through Kafka', 'queue', ['Azure Event Hubs'], 'Apache Kafka'],
+    [
+      'All-in on GCP: our services run on Kubernetes and we need the clusters managed for us',
+      'infrastructure',
+      ['Google Kubernetes Engine'],
+      'Kubernetes',
+    ],
+  ])('serves named software as the locked cloud’s service that runs it: "%s"', (description, category, services, software) => {
+    const names = (topOf(description, category) ?? []).map((p) => p.name);
+    expect(services).toContain(names[0]);
+    expect(names).toContain(software);
+  });
+
+  it('ranks a named product that does another job after those that do the one asked', () => {
+    const names = (
+      topOf(
+        'Fraud rings share devices and cards: multi-hop relationship queries our Postgres joins cannot keep up with',
+        'database',
+      ) ?? []
+    ).map((p) => p.entry?.capabilities[0]);
+    expect(names[0]).toBe('graph');
+  });
+
   it('offers only providers with EU data residency when data must stay in the EU', () => {
     const providers = topOf(
       'Patient records must stay in the EU under GDPR; clinicians upload scans and log in with MFA',

@@ -46,6 +46,7 @@ export const providerSchema = z.strictObject({
     .string()
     .regex(/^[a-z0-9 ]+$/)
     .optional(),
+  runs: z.array(kebab).min(1).optional(),
 });
 
 export const capabilitySchema = z.strictObject({
@@ -90,6 +91,11 @@ export const categorySchema = z
           });
       }
     }
+    const providerIds = new Set(category.providers.map((p) => p.id));
+    for (const [i, provider] of category.providers.entries())
+      for (const run of provider.runs ?? [])
+        if (!providerIds.has(run) || run === provider.id)
+          ctx.addIssue({ code: 'custom', message: `${provider.id} runs "${run}", no other provider here`, path: ['providers', i, 'runs'] });
     for (const capability of category.capabilities) {
       if (!category.providers.some((p) => p.capabilities.includes(capability.id)))
         ctx.addIssue({ code: 'custom', message: `no provider does "${capability.id}"`, path: ['capabilities'] });

@@ -99,6 +99,12 @@ export interface CatalogProvider {
    * Firestore): naming the platform names it, leaving the platform leaves it.
    */
   partOf?: string;
+  /**
+   * The software of this category it runs for you as a managed service, by provider id (Amazon RDS
+   * runs PostgreSQL and MySQL): a team that names that software under a constraint it fails ("AWS
+   * only … Postgres") gets this service first and the software next.
+   */
+  runs?: readonly string[];
 }
 
 /**

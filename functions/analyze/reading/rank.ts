@@ -258,13 +258,31 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
     const at = namedAt(p, reading);
     // The key leads with the provider's job tier (judge).
     const key = judgement.keyOf(p.entry);
-    const doesAskedJob = (key[0] as number) < jobs.length;
+    const doesAskedJob = key[0] === 0;
     const first =
       at !== undefined && doesAskedJob && !failsQualifier(p, at, reading) && !judgement.excludes(p.entry)
         ? at
         : Number.MAX_SAFE_INTEGER;
     return { p, order, first, named: at !== undefined ? 1 : 0, key, s: score(p) };
   });
+  // Software named under a constraint it fails ("AWS only … Postgres") is wanted as a service that runs
+  // it and honours the constraint (Amazon RDS): that service takes the name's place, the software next.
+  const wanted = [...reading.constraints.keys()].flatMap((id) => RULES.get(id)?.rankFirst.slice(0, 1) ?? []);
+  if (wanted.length > 0)
+    for (const named of ranked) {
+      const at = namedAt(named.p, reading);
+      if (at === undefined) continue;
+      const failed = wanted.filter((test) => !test(named.p.entry.traits));
+      if (failed.length === 0) continue;
+      for (const host of ranked)
+        if (
+          host.p.entry.runs?.includes(named.p.id) &&
+          host.key[0] === 0 &&
+          failed.every((test) => test(host.p.entry.traits)) &&
+          !judgement.excludes(host.p.entry)
+        )
+          host.first = Math.min(host.first, at - 0.5);
+    }
   ranked.sort(
     (a, b) =>
       a.first - b.first ||

@@ -1040,6 +1040,7 @@ export const cache: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['cache-redis', 'cache-valkey', 'cache-memcached'],
     },
     {
       id: 'cache-memorystore',
@@ -1066,6 +1067,7 @@ export const cache: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['cache-redis', 'cache-valkey', 'cache-memcached'],
     },
     {
       id: 'cache-azure-managed-redis',
@@ -1092,6 +1094,7 @@ export const cache: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['cache-redis'],
     },
     {
       id: 'cache-upstash',
@@ -1128,6 +1131,7 @@ export const cache: CategoryData = {
         freeTier: true,
         platforms: ['server'],
       },
+      runs: ['cache-redis'],
     },
     {
       id: 'cache-dragonfly',
@@ -1214,6 +1218,7 @@ export const cache: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['cache-redis', 'cache-valkey'],
     },
     {
       id: 'cache-dynamodb-accelerator',

@@ -1488,6 +1488,7 @@ export const data: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['data-apache-spark'],
     },
     {
       id: 'data-microsoft-fabric',

@@ -2025,6 +2025,7 @@ export const database: CategoryData = {
         platforms: ['web', 'mobile', 'server'],
         hipaa: true,
       },
+      runs: ['database-postgresql'],
     },
     {
       id: 'database-amazon-rds',
@@ -2062,6 +2063,7 @@ export const database: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['database-postgresql', 'database-mysql', 'database-mariadb', 'database-sql-server'],
     },
     {
       id: 'database-amazon-aurora',
@@ -2098,6 +2100,7 @@ export const database: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['database-postgresql', 'database-mysql'],
     },
     {
       id: 'database-aurora-dsql',
@@ -2187,6 +2190,7 @@ export const database: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['database-postgresql', 'database-mysql', 'database-sql-server'],
     },
     {
       id: 'database-cloudflare-workers-kv',
@@ -2281,6 +2285,7 @@ export const database: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['database-postgresql'],
     },
     {
       id: 'database-cloud-spanner',
@@ -2370,6 +2375,7 @@ export const database: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['database-sql-server'],
     },
     {
       id: 'database-azure-postgresql',
@@ -2396,6 +2402,7 @@ export const database: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['database-postgresql'],
     },
     {
       id: 'database-cosmos-db',
@@ -2442,6 +2449,7 @@ export const database: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['database-mongodb', 'database-cassandra'],
     },
     {
       id: 'database-sql-server',
@@ -2505,6 +2513,7 @@ export const database: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['database-postgresql'],
     },
     {
       id: 'database-planetscale',
@@ -2614,6 +2623,7 @@ export const database: CategoryData = {
         freeTier: true,
         platforms: ['server'],
       },
+      runs: ['database-postgresql'],
     },
     {
       id: 'database-cassandra',
@@ -3211,6 +3221,7 @@ export const database: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['database-cassandra'],
     },
     {
       id: 'database-amazon-documentdb',
@@ -3237,6 +3248,7 @@ export const database: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['database-mongodb'],
     },
     {
       id: 'database-couchbase',
@@ -3289,6 +3301,7 @@ export const database: CategoryData = {
         platforms: ['server'],
         markets: ['cn'],
       },
+      runs: ['database-mysql', 'database-postgresql', 'database-sql-server'],
     },
     {
       id: 'database-polardb',
@@ -3315,6 +3328,7 @@ export const database: CategoryData = {
         platforms: ['server'],
         markets: ['cn'],
       },
+      runs: ['database-mysql', 'database-postgresql'],
     },
     {
       id: 'database-tencentdb-for-mysql',
@@ -3341,6 +3355,7 @@ export const database: CategoryData = {
         platforms: ['server'],
         markets: ['cn'],
       },
+      runs: ['database-mysql'],
     },
     {
       id: 'database-tidb',
@@ -3522,6 +3537,7 @@ export const database: CategoryData = {
         platforms: ['server'],
         markets: ['cn'],
       },
+      runs: ['database-mongodb'],
     },
     {
       id: 'database-tencentdb-for-mongodb',
@@ -3547,6 +3563,7 @@ export const database: CategoryData = {
         platforms: ['server'],
         markets: ['cn'],
       },
+      runs: ['database-mongodb'],
     },
     {
       id: 'database-tablestore',

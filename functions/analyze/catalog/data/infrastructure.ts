@@ -922,6 +922,7 @@ export const infrastructure: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['infrastructure-kubernetes'],
     },
     {
       id: 'infrastructure-google-kubernetes-engine',
@@ -943,6 +944,7 @@ export const infrastructure: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['infrastructure-kubernetes'],
     },
     {
       id: 'infrastructure-azure-kubernetes-service',
@@ -965,6 +967,7 @@ export const infrastructure: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['infrastructure-kubernetes'],
     },
     {
       id: 'infrastructure-helm',
@@ -1234,6 +1237,7 @@ export const infrastructure: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['infrastructure-kubernetes'],
     },
     {
       id: 'infrastructure-digitalocean-kubernetes',
@@ -1258,6 +1262,7 @@ export const infrastructure: CategoryData = {
         freeTier: false,
         platforms: ['server'],
       },
+      runs: ['infrastructure-kubernetes'],
     },
     {
       id: 'infrastructure-scaleway-kapsule',
@@ -1283,6 +1288,7 @@ export const infrastructure: CategoryData = {
         freeTier: false,
         platforms: ['server'],
       },
+      runs: ['infrastructure-kubernetes'],
     },
     {
       id: 'infrastructure-ovhcloud-managed-kubernetes',
@@ -1309,6 +1315,7 @@ export const infrastructure: CategoryData = {
         freeTier: false,
         platforms: ['server'],
       },
+      runs: ['infrastructure-kubernetes'],
     },
     {
       id: 'infrastructure-rancher',

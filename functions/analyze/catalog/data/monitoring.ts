@@ -1521,6 +1521,7 @@ export const monitoring: CategoryData = {
         platforms: ['web', 'server'],
         hipaa: true,
       },
+      runs: ['monitoring-grafana', 'monitoring-prometheus'],
     },
     {
       id: 'monitoring-new-relic',
@@ -2241,6 +2242,7 @@ export const monitoring: CategoryData = {
         freeTier: false,
         platforms: ['web', 'server'],
       },
+      runs: ['monitoring-grafana'],
     },
     {
       id: 'monitoring-google-cloud-logging',
@@ -2314,6 +2316,7 @@ export const monitoring: CategoryData = {
         freeTier: false,
         platforms: ['web', 'server'],
       },
+      runs: ['monitoring-grafana'],
     },
     {
       id: 'monitoring-graylog',

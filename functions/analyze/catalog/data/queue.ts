@@ -1472,6 +1472,7 @@ export const queue: CategoryData = {
         freeTier: false,
         platforms: ['server'],
       },
+      runs: ['queue-kafka'],
     },
     {
       id: 'queue-upstash-qstash',
@@ -1582,6 +1583,7 @@ export const queue: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['queue-kafka'],
     },
     {
       id: 'queue-google-cloud-tasks',
@@ -1631,6 +1633,7 @@ export const queue: CategoryData = {
         freeTier: false,
         platforms: ['server'],
       },
+      runs: ['queue-kafka'],
     },
     {
       id: 'queue-azure-event-hubs',
@@ -1656,6 +1659,7 @@ export const queue: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['queue-kafka'],
     },
     {
       id: 'queue-azure-queue-storage',
@@ -1756,6 +1760,7 @@ export const queue: CategoryData = {
         freeTier: true,
         platforms: ['server'],
       },
+      runs: ['queue-kafka'],
     },
     {
       id: 'queue-cloudamqp',
@@ -1777,6 +1782,7 @@ export const queue: CategoryData = {
         freeTier: true,
         platforms: ['server'],
       },
+      runs: ['queue-rabbitmq'],
     },
     {
       id: 'queue-hangfire',

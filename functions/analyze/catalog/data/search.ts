@@ -1423,6 +1423,7 @@ export const search: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['search-opensearch', 'search-elasticsearch'],
     },
     {
       id: 'search-meilisearch',
@@ -2007,6 +2008,7 @@ export const search: CategoryData = {
         platforms: ['server'],
         markets: ['cn'],
       },
+      runs: ['search-elasticsearch'],
     },
     {
       id: 'search-tencent-cloud-elasticsearch',
@@ -2029,6 +2031,7 @@ export const search: CategoryData = {
         platforms: ['server'],
         markets: ['cn'],
       },
+      runs: ['search-elasticsearch'],
     },
     {
       id: 'search-alibaba-cloud-sls',

@@ -2443,6 +2443,7 @@ export const workflow: CategoryData = {
         platforms: ['server'],
         hipaa: true,
       },
+      runs: ['workflow-apache-airflow'],
     },
     {
       id: 'workflow-google-cloud-composer',
@@ -2468,6 +2469,7 @@ export const workflow: CategoryData = {
         freeTier: false,
         platforms: ['server'],
       },
+      runs: ['workflow-apache-airflow'],
     },
     {
       id: 'workflow-kestra',
