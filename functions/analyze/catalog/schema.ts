@@ -95,7 +95,11 @@ export const categorySchema = z
     for (const [i, provider] of category.providers.entries())
       for (const run of provider.runs ?? [])
         if (!providerIds.has(run) || run === provider.id)
-          ctx.addIssue({ code: 'custom', message: `${provider.id} runs "${run}", no other provider here`, path: ['providers', i, 'runs'] });
+          ctx.addIssue({
+            code: 'custom',
+            message: `${provider.id} runs "${run}", no other provider here`,
+            path: ['providers', i, 'runs'],
+          });
     for (const capability of category.capabilities) {
       if (!category.providers.some((p) => p.capabilities.includes(capability.id)))
         ctx.addIssue({ code: 'custom', message: `no provider does "${capability.id}"`, path: ['capabilities'] });
