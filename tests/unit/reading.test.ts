@@ -226,7 +226,7 @@ describe('constraints, their polarity and their scope', () => {
     ['We are moving away from AWS to Google Cloud for our analytics app with a database', 'database'],
     ['We moved off AWS last year after one too many surprise bills; where should 40 TB of photo backups live?', 'storage'],
     ['Migramos de AWS a Hetzner el año pasado; ¿dónde guardamos 40 TB de copias de fotos de los usuarios?', 'storage'],
-  ])('binds no cloud the team is leaving or has left: "%s"', (description, category) => {
+  ] as const)('binds no cloud the team is leaving or has left: "%s"', (description, category) => {
     const reading = readDescription(description);
     expect([...reading.constraints.keys()]).not.toContain('aws');
     expect(ranked(description, category).map((p) => p.traits.vendor)).not.toContain('aws');
@@ -264,6 +264,7 @@ describe('constraints, their polarity and their scope', () => {
     'Terminbuchung für die Praxis, aber bitte keine amerikanischen Clouddienste',
     'Une messagerie pour le cabinet, sans aucun hébergeur américain',
     'A chatbot for the council website; no American AI vendors',
+    'Elternsprechtag-Buchung: Der Schulträger besteht auf Hosting in Deutschland und keinen US-Anbietern',
   ])('reads turning down US companies as EU-based providers only: "%s"', (description) => {
     expect(readDescription(description).constraints.get('euSovereign')?.strength).toBe('require');
   });
