@@ -309,8 +309,10 @@ describe('constraints, their polarity and their scope', () => {
     for (const provider of providers.slice(0, 3)) expect(['gcp', 'azure']).not.toContain(provider.traits.vendor);
   });
 
-  it('keeps HIPAA data with providers that sign a BAA (never Firebase)', () => {
-    const description = 'A patient portal for a US clinic with sign-in and a database; we are a HIPAA covered entity';
+  it.each([
+    'A patient portal for a US clinic with sign-in and a database; we are a HIPAA covered entity',
+    'A journaling app for therapy clients with sign-in and a database. We will be signing BAAs with every vendor',
+  ])('keeps HIPAA data with providers that sign a BAA (never Firebase): "%s"', (description) => {
     for (const category of ['auth', 'database'] as const)
       for (const provider of ranked(description, category)) {
         expect(provider.name).not.toMatch(/firebase|firestore/i);

@@ -1658,6 +1658,11 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'protected health information',
       'business associate agreement*',
       'baa',
+      // The plural is also "BaaS" (a backend as a service): only with signing.
+      'sign baas',
+      'signing baas',
+      'signed baas',
+      'sign the baas',
       'covered entity',
       'covered entities',
       'phi data',
