@@ -120,6 +120,11 @@ const DATABASE_PRIOR = WEAK_SIGNAL;
 const TOOLING: ReadonlySet<CategoryId> = new Set(['cicd', 'infrastructure', 'monitoring', 'testing', 'flags', 'security']);
 
 /** Small descriptions get small stacks of implied needs: a landing page is not a platform. */
+/**
+ * An implied need this sure (more than two stated phrases' worth of evidence) is kept even where a
+ * short text leaves no room for implied needs: "an app for dog walkers" still needs its map.
+ */
+const CONFIDENT_IMPLIED = 5;
 const impliedRoomFor = (wordCount: number): number =>
   wordCount <= 6 ? 3 : wordCount <= 10 ? 4 : wordCount <= 20 ? 7 : wordCount <= 35 ? 9 : MAX_CATEGORIES;
 
@@ -811,7 +816,8 @@ const weighLearnedJobs = (sums: Float64Array, needs: Map<CategoryId, Need>): voi
 
 /**
  * Which categories, most important first. Every need the description states is kept (up to the
- * answer's limit); implied needs fill the room a description of its length leaves.
+ * answer's limit); implied needs fill the room a description of its length leaves, and a confident
+ * one is kept past it.
  */
 const chooseCategories = (reading: Reading): CategoryId[] => {
   const order = new Map([...reading.needs.keys()].map((id, i) => [id, i]));
@@ -830,7 +836,9 @@ const chooseCategories = (reading: Reading): CategoryId[] => {
   const stated = selected.filter(([, need]) => need.direct >= SELECTION_THRESHOLD).slice(0, MAX_CATEGORIES);
   const implied = selected.filter(([, need]) => need.direct < SELECTION_THRESHOLD);
   const room = Math.max(0, Math.min(MAX_CATEGORIES, impliedRoomFor(reading.wordCount)) - stated.length);
-  return [...stated, ...implied.slice(0, room)].map(([id]) => id);
+  const confident = implied.slice(room).filter(([, need]) => need.score >= CONFIDENT_IMPLIED);
+  const chosen = [...stated, ...implied.slice(0, room), ...confident];
+  return chosen.slice(0, Math.max(stated.length, MAX_CATEGORIES)).map(([id]) => id);
 };
 
 const SPACE = 32;
