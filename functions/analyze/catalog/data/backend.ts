@@ -1133,7 +1133,7 @@ export const backend: CategoryData = {
         managed: true,
         vendor: 'aws',
         euResidency: true,
-        freeTier: true,
+        freeTier: false,
         platforms: ['web', 'mobile', 'server'],
       },
     },

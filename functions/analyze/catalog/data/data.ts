@@ -1462,7 +1462,7 @@ export const data: CategoryData = {
         managed: true,
         vendor: 'aws',
         euResidency: true,
-        freeTier: true,
+        freeTier: false,
         platforms: ['server'],
         hipaa: true,
       },

@@ -1987,7 +1987,7 @@ export const documents: CategoryData = {
         managed: true,
         vendor: 'aws',
         euResidency: true,
-        freeTier: true,
+        freeTier: false,
         platforms: ['server'],
         hipaa: true,
       },

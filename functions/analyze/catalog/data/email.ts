@@ -1140,7 +1140,7 @@ export const email: CategoryData = {
         managed: true,
         vendor: 'aws',
         euResidency: true,
-        freeTier: true,
+        freeTier: false,
         platforms: ['server'],
         hipaa: true,
       },

@@ -1276,7 +1276,7 @@ export const security: CategoryData = {
         managed: true,
         vendor: 'aws',
         euResidency: true,
-        freeTier: true,
+        freeTier: false,
         platforms: ['server'],
         hipaa: true,
       },

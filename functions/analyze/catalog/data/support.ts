@@ -1638,7 +1638,7 @@ export const support: CategoryData = {
         managed: true,
         vendor: 'aws',
         euResidency: true,
-        freeTier: true,
+        freeTier: false,
         platforms: ['web', 'mobile'],
         hipaa: true,
       },

@@ -1613,7 +1613,7 @@ export const video: CategoryData = {
         managed: true,
         vendor: 'azure',
         euResidency: true,
-        freeTier: true,
+        freeTier: false,
         platforms: ['web', 'mobile', 'server'],
         hipaa: true,
       },
