@@ -325,6 +325,12 @@ describe('constraints, their polarity and their scope', () => {
     expect(first?.traits.freeTier).toBe(true);
   });
 
+  it('counts a 12-month trial as no free tier: a zero-budget photo app gets no Amazon S3 first', () => {
+    const [first] = ranked('Hobby project, zero budget: a photo sharing app where friends upload pictures', 'storage');
+    expect(first?.traits.freeTier).toBe(true);
+    expect(first?.name).not.toBe('Amazon S3');
+  });
+
   it('puts SSO first when enterprise customers log in with their corporate accounts', () => {
     const [first] = ranked('B2B SaaS; our enterprise customers need SAML single sign-on with their identity provider', 'auth');
     expect(first?.traits.enterpriseSso).toBe(true);
