@@ -95,6 +95,8 @@ interface StatedRules {
    * but rule none out.
    */
   ordering: (readonly Check[])[];
+  /** What each stated constraint wants first (its first ranking test): a named product failing one yields to a service that runs it. */
+  wantedFirst: readonly Check[];
 }
 
 /** Each reading's rules, sorted out once: every category it ranks asks for them. */
@@ -139,6 +141,7 @@ const rulesOf = (reading: Reading): StatedRules => {
     rules = {
       binding,
       ordering: [...binding.map(whenBinding), ...preferred.map(asPreference)],
+      wantedFirst: [...binding, ...preferred].flatMap((rule) => rule.rankFirst.slice(0, 1)),
     };
     rulesStated.set(reading, rules);
   }
@@ -263,26 +266,24 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
       at !== undefined && doesAskedJob && !failsQualifier(p, at, reading) && !judgement.excludes(p.entry)
         ? at
         : Number.MAX_SAFE_INTEGER;
-    return { p, order, first, named: at !== undefined ? 1 : 0, key, s: score(p) };
+    return { p, order, at, first, named: at !== undefined ? 1 : 0, key, s: score(p) };
   });
   // Software named under a constraint it fails ("AWS only … Postgres") is wanted as a service that runs
   // it and honours the constraint (Amazon RDS): that service takes the name's place, the software next.
-  const wanted = [...reading.constraints.keys()].flatMap((id) => RULES.get(id)?.rankFirst.slice(0, 1) ?? []);
-  if (wanted.length > 0)
-    for (const named of ranked) {
-      const at = namedAt(named.p, reading);
-      if (at === undefined) continue;
-      const failed = wanted.filter((test) => !test(named.p.entry.traits));
-      if (failed.length === 0) continue;
-      for (const host of ranked)
-        if (
-          host.p.entry.runs?.includes(named.p.id) &&
-          host.key[0] === 0 &&
-          failed.every((test) => test(host.p.entry.traits)) &&
-          !judgement.excludes(host.p.entry)
-        )
-          host.first = Math.min(host.first, at - 0.5);
-    }
+  const hosts = ranked.filter((host) => host.p.entry.runs && host.key[0] === 0);
+  const wanted = hosts.length > 0 ? rulesOf(reading).wantedFirst : [];
+  for (const named of wanted.length > 0 ? ranked : []) {
+    if (named.at === undefined) continue;
+    const failed = wanted.filter((test) => !test(named.p.entry.traits));
+    if (failed.length === 0) continue;
+    for (const host of hosts)
+      if (
+        host.p.entry.runs?.includes(named.p.id) &&
+        failed.every((test) => test(host.p.entry.traits)) &&
+        !judgement.excludes(host.p.entry)
+      )
+        host.first = Math.min(host.first, named.at - 0.5);
+  }
   ranked.sort(
     (a, b) =>
       a.first - b.first ||
