@@ -57,16 +57,17 @@ const breachesOf = (exclude: ConstraintFacts['exclude']): Check[] =>
   exclude === undefined ? [] : Array.isArray(exclude) ? exclude.map(compileTest) : [compileTest(exclude as TraitTest)];
 
 const RULES: ReadonlyMap<ConstraintId, Rule> = new Map(
-  CONSTRAINT_FACTS.map((facts) => [
-    facts.id,
-    {
+  CONSTRAINT_FACTS.map((facts) => {
+    const breaches = breachesOf(facts.exclude);
+    const rule: Rule = {
       facts,
-      exclude: anyOf(breachesOf(facts.exclude)),
-      breaches: breachesOf(facts.exclude),
+      exclude: anyOf(breaches),
+      breaches,
       rankFirst: (facts.rankFirst ?? []).map(compileTest),
       whenBinding: (facts.thenWhenBinding ?? []).map((test) => ({ test, check: compileTest(test) })),
-    },
-  ]),
+    };
+    return [facts.id, rule];
+  }),
 );
 
 /** Position of the first test passed, or the number of tests when none is: lower ranks first. */

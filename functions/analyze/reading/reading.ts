@@ -119,12 +119,12 @@ const DATABASE_PRIOR = WEAK_SIGNAL;
 /** Requests only about tooling keep no data of their own unless the text says so. */
 const TOOLING: ReadonlySet<CategoryId> = new Set(['cicd', 'infrastructure', 'monitoring', 'testing', 'flags', 'security']);
 
-/** Small descriptions get small stacks of implied needs: a landing page is not a platform. */
 /**
  * An implied need this sure (more than two stated phrases' worth of evidence) is kept even where a
- * short text leaves no room for implied needs: "an app for dog walkers" still needs its map.
+ * short text leaves no room for implied needs: a nine-word gym membership app still gets its phone app.
  */
 const CONFIDENT_IMPLIED = 5;
+/** Small descriptions get small stacks of implied needs: a landing page is not a platform. */
 const impliedRoomFor = (wordCount: number): number =>
   wordCount <= 6 ? 3 : wordCount <= 10 ? 4 : wordCount <= 20 ? 7 : wordCount <= 35 ? 9 : MAX_CATEGORIES;
 
