@@ -45,6 +45,8 @@ interface Rule {
   breaches: readonly Check[];
   /** Ranking tests, most wanted first; none for a constraint that only excludes. */
   rankFirst: readonly Check[];
+  /** The first of them with the test it was compiled from: what the constraint wants most. */
+  wantsMost: { test: TraitTest; check: Check } | undefined;
   /** Those that apply only when it binds, after rankFirst, each with the test it was compiled from. */
   whenBinding: readonly { test: TraitTest; check: Check }[];
 }
@@ -59,11 +61,14 @@ const breachesOf = (exclude: ConstraintFacts['exclude']): Check[] =>
 const RULES: ReadonlyMap<ConstraintId, Rule> = new Map(
   CONSTRAINT_FACTS.map((facts) => {
     const breaches = breachesOf(facts.exclude);
+    const rankFirst = (facts.rankFirst ?? []).map(compileTest);
+    const mostWanted = facts.rankFirst?.[0];
     const rule: Rule = {
       facts,
       exclude: anyOf(breaches),
       breaches,
-      rankFirst: (facts.rankFirst ?? []).map(compileTest),
+      rankFirst,
+      wantsMost: mostWanted && { test: mostWanted, check: rankFirst[0] as Check },
       whenBinding: (facts.thenWhenBinding ?? []).map((test) => ({ test, check: compileTest(test) })),
     };
     return [facts.id, rule];
@@ -134,15 +139,15 @@ const rulesOf = (reading: Reading): StatedRules => {
     const preferred = stated('prefer').filter((rule) => rule.rankFirst.length > 0);
     // What a binding constraint asks next gives way to what the text states outright: a team locked to
     // AWS that wants its Postgres managed wants no self-run Postgres before a hosted one.
-    const wantedFirst = [...binding, ...preferred].flatMap((rule) => rule.facts.rankFirst?.slice(0, 1) ?? []);
+    const wantedMost = [...binding, ...preferred].flatMap((rule) => rule.wantsMost ?? []);
     const whenBinding = (rule: Rule) => [
       ...rule.rankFirst,
-      ...rule.whenBinding.filter(({ test }) => !wantedFirst.some((w) => contradicts(test, w))).map(({ check }) => check),
+      ...rule.whenBinding.filter(({ test }) => !wantedMost.some((w) => contradicts(test, w.test))).map(({ check }) => check),
     ];
     rules = {
       binding,
       ordering: [...binding.map(whenBinding), ...preferred.map(asPreference)],
-      wantedFirst: [...binding, ...preferred].flatMap((rule) => rule.rankFirst.slice(0, 1)),
+      wantedFirst: wantedMost.map(({ check }) => check),
     };
     rulesStated.set(reading, rules);
   }

@@ -235,9 +235,16 @@ class Cues {
 
   /** Marks the tokens a cue reaches backwards: the `window` words before it, in its clause. */
   private markBefore(cue: Hit, bit: number, window: number): void {
+    for (let k = this.firstReachedBefore(cue, window); k < cue.from; k++) this.marks[k] = (this.marks[k] as number) | bit;
+  }
+
+  /** The first token a cue reaches backwards: the `window` words before it, in its clause (lastReached's mirror). */
+  private firstReachedBefore(cue: Hit, window: number): number {
     const clause = (this.tokens[cue.from] as Token).clause;
-    for (let k = cue.from - 1; k >= Math.max(0, cue.from - window) && (this.tokens[k] as Token).clause === clause; k--)
-      this.marks[k] = (this.marks[k] as number) | bit;
+    const first = Math.max(0, cue.from - window);
+    let k = cue.from - 1;
+    while (k >= first && (this.tokens[k] as Token).clause === clause) k--;
+    return k + 1;
   }
 
   private has(hit: Span, bit: number): boolean {
