@@ -59,6 +59,24 @@ export class IndexedProvider {
     this.lowerCaseName ??= this.entry.name.toLowerCase();
     return this.lowerCaseName;
   }
+
+  private possibleMakers: readonly string[] | undefined;
+
+  /**
+   * The names its maker could go by: what it is part of, and each run of whole words its name starts
+   * or ends with ("supabase" and "auth" for "Supabase Auth"). Ranking looks these up among the makers
+   * a text names, rather than trying every named maker on every provider.
+   */
+  get makerNames(): readonly string[] {
+    if (!this.possibleMakers) {
+      const name = this.lowerName;
+      const names = this.entry.partOf ? [this.entry.partOf] : [];
+      for (let at = name.indexOf(' '); at !== -1; at = name.indexOf(' ', at + 1))
+        names.push(name.slice(0, at), name.slice(at + 1));
+      this.possibleMakers = names;
+    }
+    return this.possibleMakers;
+  }
 }
 
 /** What a pattern stands for, with providers, archetypes and constraints resolved to the objects themselves. */

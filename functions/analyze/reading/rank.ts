@@ -25,15 +25,60 @@ const NEIGHBOUR_PICK_WEIGHT = 25;
 
 type Check = (traits: ProviderTraits) => boolean;
 
+/**
+ * Every yes-or-no trait, vendor and market the catalogue's tests ask about, as one bit each: ranking
+ * runs the tests for every provider of every category, so a provider's traits are read into bits once
+ * and each test is a few mask operations.
+ */
+const TRAIT_BITS = new Map<string, number>();
+for (const facts of CONSTRAINT_FACTS) {
+  const tests = [facts.exclude ?? [], facts.rankFirst ?? [], facts.thenWhenBinding ?? []].flat() as TraitTest[];
+  for (const test of tests)
+    for (const [trait, wanted] of Object.entries(test)) {
+      const names = Array.isArray(wanted) ? wanted.map((value: string) => `${trait}:${value}`) : [trait];
+      for (const name of names) if (!TRAIT_BITS.has(name)) TRAIT_BITS.set(name, 1 << TRAIT_BITS.size);
+    }
+}
+if (TRAIT_BITS.size > 31) throw new Error(`trait tests ask about ${TRAIT_BITS.size} traits; bits hold 31`);
+
+/** The bit of a trait a test asks about; a provider's traits the tests never ask about have none. */
+const bitOf = (name: string): number => TRAIT_BITS.get(name) ?? 0;
+/** A provider's traits as bits, kept on the traits themselves once read (a look-up table would cost more than the tests). */
+const BITS = Symbol('trait bits');
+const bitsOf = (t: ProviderTraits & { [BITS]?: number }): number => {
+  let bits = t[BITS];
+  if (bits === undefined) {
+    bits = bitOf(`vendor:${t.vendor}`);
+    for (const market of t.markets ?? []) bits |= bitOf(`markets:${market}`);
+    for (const [name, bit] of TRAIT_BITS) if (t[name as keyof ProviderTraits] === true) bits |= bit;
+    t[BITS] = bits;
+  }
+  return bits;
+};
+
 /** A test as a function: every field given must hold; a missing optional trait is false. */
 const compileTest = (test: TraitTest): Check => {
-  const fields = Object.entries(test).map(([trait, wanted]): Check => {
-    if (trait === 'vendor') return (t) => (wanted as readonly string[]).includes(t.vendor);
-    if (trait === 'markets') return (t) => (t.markets ?? []).some((market) => (wanted as readonly string[]).includes(market));
-    return (t) => (t[trait as keyof ProviderTraits] ?? false) === wanted;
-  });
-  if (fields.length === 1) return fields[0] as Check;
-  return (t) => fields.every((field) => field(t));
+  let set = 0;
+  let clear = 0;
+  let vendors = 0;
+  let markets = 0;
+  for (const [trait, wanted] of Object.entries(test)) {
+    if (trait === 'vendor') for (const vendor of wanted as readonly string[]) vendors |= bitOf(`vendor:${vendor}`);
+    else if (trait === 'markets') for (const market of wanted as readonly string[]) markets |= bitOf(`markets:${market}`);
+    else if (wanted === true) set |= bitOf(trait);
+    else clear |= bitOf(trait);
+  }
+  const askVendor = test.vendor !== undefined;
+  const askMarket = test.markets !== undefined;
+  return (t) => {
+    const bits = bitsOf(t);
+    return (
+      (bits & set) === set &&
+      (bits & clear) === 0 &&
+      (!askVendor || (bits & vendors) !== 0) &&
+      (!askMarket || (bits & markets) !== 0)
+    );
+  };
 };
 
 /** A constraint with its tests compiled once: ranking runs them for every provider of every category. */

@@ -874,16 +874,24 @@ const isMadeBy = (p: IndexedProvider, maker: string, vendor: Vendor): boolean =>
 
 /** Whether the provider is one of these makers' products. */
 export const byMakerOf = (p: IndexedProvider, makers: ReadonlyMap<string, Vendor>): boolean => {
-  for (const [maker, vendor] of makers) if (isMadeBy(p, maker, vendor)) return true;
+  if (makers.size === 0) return false;
+  for (const maker of p.makerNames) {
+    const vendor = makers.get(maker);
+    if (vendor !== undefined && isMadeBy(p, maker, vendor)) return true;
+  }
   return false;
 };
 
 /** Where the text first names the provider, or its maker; undefined when it does not. */
 export const namedAt = (p: IndexedProvider, reading: Reading): number | undefined => {
   const at = reading.mentioned.get(p.id);
-  if (at !== undefined) return at;
-  for (const [maker, { at: position, vendor }] of reading.makers) if (isMadeBy(p, maker, vendor)) return position;
-  return undefined;
+  if (at !== undefined || reading.makers.size === 0) return at;
+  let first: number | undefined;
+  for (const name of p.makerNames) {
+    const maker = reading.makers.get(name);
+    if (maker && (first === undefined || maker.at < first) && isMadeBy(p, name, maker.vendor)) first = maker.at;
+  }
+  return first;
 };
 
 /**
