@@ -541,7 +541,7 @@ export const readDescription = (description: string): Reading => {
   /** Patterns counted except for a common-word name seen only in lower case so far. */
   const countedButMention = mentionOnlyMarks.next();
   /** Mentions grouped by where they sit: one name listed under several categories is weaker evidence for each. */
-  const mentionsAt = new Map<string, { quote: string; providers: IndexedProvider[] }>();
+  const mentionsAt = new Map<string, { quote: string; providers: IndexedProvider[]; replaced: boolean }>();
   const archetypeHits = new Set<ArchetypeFacts>();
   /** Learned log-odds per category, by position in CATEGORY_IDS. */
   const learnedSum = new Float64Array(CATEGORY_IDS.length);
@@ -609,7 +609,7 @@ export const readDescription = (description: string): Reading => {
               reading.makers.set(maker, { at: hit.from, vendor: owner.provider.entry.traits.vendor });
           }
           const at = `${hit.from}-${hit.to}`;
-          const group = mentionsAt.get(at) ?? { quote: quote(hit), providers: [] };
+          const group = mentionsAt.get(at) ?? { quote: quote(hit), providers: [], replaced: cues.replaces(hit) };
           group.providers.push(owner.provider);
           mentionsAt.set(at, group);
           break;
@@ -670,16 +670,20 @@ export const readDescription = (description: string): Reading => {
   // Naming a product is a hint, not a need: "a dashboard over our Shopify sales" needs no new shop.
   const mentionedCategories = new Set<string>();
   const namedCategories = new Set<CategoryId>();
-  for (const { quote: text, providers } of mentionsAt.values()) {
-    for (const category of new Set(providers.map((p) => p.category))) {
+  // A product the team wants to replace ("a self-hosted alternative to Intercom") states its job as a
+  // need, when the name is of one kind of product only.
+  for (const { quote: text, providers, replaced } of mentionsAt.values()) {
+    const categories = new Set(providers.map((p) => p.category));
+    const weight = replaced && categories.size === 1 ? STRONG_SIGNAL : WEAK_SIGNAL;
+    for (const category of categories) {
       namedCategories.add(category);
       // A product named twice, or under two spellings, is still one piece of evidence.
       const key = `${category}|${text.toLowerCase()}`;
       if (mentionedCategories.has(key)) continue;
       mentionedCategories.add(key);
       const n = need(category);
-      n.score += WEAK_SIGNAL;
-      n.direct += WEAK_SIGNAL;
+      n.score += weight;
+      n.direct += weight;
       addEvidence(n.evidence, text);
     }
   }

@@ -1325,6 +1325,8 @@ export const payments: CategoryData = {
         'google play billing',
         'storekit',
         'iap',
+        'iaps',
+        'free to play',
         'in app currency',
         'virtual currency',
         'in game currency',

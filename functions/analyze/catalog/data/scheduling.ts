@@ -22,6 +22,14 @@ const CAPACITY_WORDS: Pattern[] = [
   ...['cupo*', 'lista de espera', 'vagas', 'lotad*', 'posti', 'lista d attesa', 'plekken', 'wachtlijst*'],
   ...['volgeboekt', 'fully booked', 'sold out', 'places', 'seats'],
 ];
+/** What one person books with another: a verb of booking near one of these is an appointment ("een consult kunnen boeken"). */
+const VISIT_WORDS: Pattern[] = [
+  ...['consult', 'consults', 'consultation*', 'videoconsult*', 'session', 'sessions', 'treatment*', 'haircut*'],
+  ...['massage*', 'visit', 'visits', 'termin', 'termine', 'behandlung*', 'sprechstunde*', 'beratungstermin*', 'seance*'],
+  ...['soin', 'soins', 'consulta', 'consultas', 'sesion', 'sesiones', 'turno', 'turnos', 'tratamiento*', 'visita'],
+  ...['visite', 'seduta', 'sedute', 'trattament*', 'sessao', 'sessoes', 'afspraak', 'afspraken', 'behandeling*'],
+  ...['consulten', 'sessie', 'sessies', 'spreekuur'],
+];
 const CJK_CLASSES: Pattern[] = ['课程', '上课', '团课', 'レッスン', 'クラス'];
 const CJK_CAPACITY: Pattern[] = ['满员', '候补', '名额', '定員', '満席', 'キャンセル待ち'];
 
@@ -541,6 +549,7 @@ export const scheduling: CategoryData = {
       id: 'appointment-booking',
       name: 'Appointment booking',
       default: true,
+      together: [{ parts: [BOOKING_WORDS, VISIT_WORDS], within: 6 }],
       signals: [
         'appointment*',
         'pick a slot',
