@@ -227,6 +227,14 @@ const EU_PLACES: Pattern[] = [
   ...['ireland', 'irland', 'irlande', 'irlanda', 'ierland', 'portugal', 'poland', 'polen', 'pologne', 'polonia'],
   ...['sweden', 'schweden', 'suede', 'suecia', 'svezia', 'zweden', 'finland', 'finnland', 'finlande', 'finlandia'],
   ...['denmark', 'danemark', 'dinamarca', 'danimarca', 'denemarken'],
+  // Not in the EU, but where European teams keep data for the same reasons.
+  ...['switzerland', 'schweiz', 'suisse', 'svizzera', 'suiza', 'suica', 'zwitserland'],
+];
+/** "Das Hosting muss zwingend in Deutschland erfolgen", "our servers have to be in Germany": data or hosting that must be somewhere. */
+const OBLIGATION: Pattern[] = [
+  ...['must', 'has to', 'have to', 'needs to', 'need to', 'required', 'only', 'muss', 'mussen', 'zwingend', 'nur'],
+  ...['doit', 'doivent', 'uniquement', 'debe', 'deben', 'tiene que', 'tienen que', 'solo', 'deve', 'devem', 'devono'],
+  ...['tem que', 'tem de', 'tenham', 'moet', 'moeten', 'alleen', '必须', '只能', '必要', '必須'],
 ];
 
 /**
@@ -1457,7 +1465,10 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'nederlands bedrijf',
       'europees bedrijf',
     ],
-    together: [{ strength: 'require', parts: [DATA_WORDS, KEPT_OR_LEAVING, EU_PLACES], ordered: true }],
+    together: [
+      { strength: 'require', parts: [DATA_WORDS, KEPT_OR_LEAVING, EU_PLACES], ordered: true },
+      { strength: 'require', parts: [DATA_WORDS, OBLIGATION, EU_PLACES], ordered: true, within: 8 },
+    ],
     rankFirst: [{ euCompany: true }, { euResidency: true }],
     exclude: { euResidency: false },
   },
