@@ -73,6 +73,11 @@ describe('the job wanted inside a category', () => {
       "Members of our yoga studio book a spot in tomorrow's class, with a waitlist when it is full",
     ],
     ['storage', 'backup', 'Nightly off-site backups of our two Windows file servers, kept 90 days, with tested restores'],
+    // A verb of booking and a one-to-one visit, whatever stands between them.
+    ['scheduling', 'appointment-booking', 'Huisartsenpraktijk: patiënten moeten online een consult kunnen boeken'],
+    ['scheduling', 'appointment-booking', 'Unsere Kundinnen sollen ihre Behandlung bei der Kosmetikerin online buchen'],
+    ['payments', 'in-app-purchases', 'A cozy farming sim for iOS and Android, free-to-play with cosmetic IAPs'],
+    ['maps', 'routing', 'Eine Fahrgast-App mit Echtzeit-Abfahrten und Routing von Tür zu Tür inklusive Fußwegen'],
     ['ai', 'image-generation', 'Customers describe a poster in words and we generate four illustrations to choose from'],
     ['ai', 'content-moderation', 'Every photo uploaded to our teen app must be screened automatically for nudity and violence'],
     ['ai', 'content-moderation', '用户上传的图片要自动审核涉黄暴力内容'],
@@ -248,6 +253,9 @@ describe('constraints, their polarity and their scope', () => {
     'Portal para los socios del club, con la condición de que los datos no salgan de España',
     'Os dados dos alunos têm de ficar em Portugal: um portal com login',
     'Our members portal: the data should live in Ireland, where the association is registered',
+    'eCRF für eine Studie: das Hosting muss zwingend in Deutschland oder der Schweiz erfolgen',
+    'A patient portal whose servers have to be in Germany',
+    'Los servidores tienen que estar en España por contrato',
   ])('reads data kept in an EU country, however it is worded: "%s"', (description) => {
     expect(readDescription(description).constraints.get('eu')?.strength).toBe('require');
   });
@@ -256,6 +264,7 @@ describe('constraints, their polarity and their scope', () => {
     'Eu quero um app de receitas em que os dados fiquem guardados no celular',
     'Our data team in Germany builds dashboards for the sales office',
     'We sell to shops all over Europe and keep stock data in a spreadsheet',
+    'Our data analysts must travel to Germany twice a year for the audit',
   ])('finds no EU residency where data, a verb and a place only happen to meet: "%s"', (description) => {
     expect(readDescription(description).constraints.has('eu')).toBe(false);
   });
@@ -557,6 +566,16 @@ describe('needs the domain implies', () => {
     ['Control the greenhouse vents and pumps from anywhere', 'iot'],
     ['An online course platform with video lessons', 'video'],
     ['A dapp where fans trade concert tickets as NFTs', 'frontend'],
+    // A product the team wants to replace states the job it does.
+    ['A self-hosted alternative to Intercom for our open source project, on our own k8s', 'support'],
+    ['We want to move away from Zendesk, it is too expensive for a team of three', 'support'],
+    // Vocabulary in the languages we read.
+    ['Un podcast con membresía y un grupo para charlar durante los partidos', 'realtime'],
+    ['Os pais escolhem até três escolas perto de casa', 'maps'],
+    [
+      'Tandartspraktijk in Utrecht met vier tandartsen. Patiënten moeten online een consult kunnen boeken, ook een videoconsult, en alle gegevens moeten in de EU blijven.',
+      'scheduling',
+    ],
   ])('"%s" implies %s', (description, category) => {
     expect(categoriesOf(description)).toContain(category);
   });

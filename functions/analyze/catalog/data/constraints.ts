@@ -176,10 +176,13 @@ const keptInEu = (): Pattern[] =>
  * Deutschland nicht verlassen", "tenere i dati degli studenti in UE", "los datos no pueden salir de
  * España". The EU is named with its article ("the EU", "la UE"): a bare "eu" is Portuguese for "I".
  */
-const DATA_WORDS: Pattern[] = [
-  ...['data', 'daten', 'donnees', 'datos', 'dados', 'dati', 'gegevens', '数据', 'データ'],
+const HOSTING_WORDS: Pattern[] = [
   ...['server', 'servers', 'servern', 'serveurs', 'servidores', 'hosting', 'hosted', 'stored', 'gehostet', 'gespeichert'],
   ...['heberge*', 'hospedad*', 'alojad*', 'armazenad*', 'almacenad*', 'ospitat*', 'gehost', 'opgeslagen'],
+];
+const DATA_WORDS: Pattern[] = [
+  ...['data', 'daten', 'donnees', 'datos', 'dados', 'dati', 'gegevens', '数据', 'データ'],
+  ...HOSTING_WORDS,
 ];
 const KEPT_OR_LEAVING: Pattern[] = [
   ...['stay', 'stays', 'remain*', 'reside*', 'live', 'lives', 'leave', 'leaves', 'keep', 'kept', 'stored', 'hosted', 'located'],
@@ -230,7 +233,10 @@ const EU_PLACES: Pattern[] = [
   // Not in the EU, but where European teams keep data for the same reasons.
   ...['switzerland', 'schweiz', 'suisse', 'svizzera', 'suiza', 'suica', 'zwitserland'],
 ];
-/** "Das Hosting muss zwingend in Deutschland erfolgen", "our servers have to be in Germany": data or hosting that must be somewhere. */
+/**
+ * "Das Hosting muss zwingend in Deutschland erfolgen", "our servers have to be in Germany": hosting that
+ * must be somewhere. Not data: "our data analysts must travel to Germany" keeps nothing anywhere.
+ */
 const OBLIGATION: Pattern[] = [
   ...['must', 'has to', 'have to', 'needs to', 'need to', 'required', 'only', 'muss', 'mussen', 'zwingend', 'nur'],
   ...['doit', 'doivent', 'uniquement', 'debe', 'deben', 'tiene que', 'tienen que', 'solo', 'deve', 'devem', 'devono'],
@@ -1467,7 +1473,7 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
     ],
     together: [
       { strength: 'require', parts: [DATA_WORDS, KEPT_OR_LEAVING, EU_PLACES], ordered: true },
-      { strength: 'require', parts: [DATA_WORDS, OBLIGATION, EU_PLACES], ordered: true, within: 8 },
+      { strength: 'require', parts: [HOSTING_WORDS, OBLIGATION, EU_PLACES], ordered: true, within: 8 },
     ],
     rankFirst: [{ euCompany: true }, { euResidency: true }],
     exclude: { euResidency: false },

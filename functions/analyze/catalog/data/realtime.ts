@@ -970,6 +970,8 @@ export const realtime: CategoryData = {
         'discord like',
         'is typing',
         'chatea*',
+        'charlar',
+        'para charlar',
         'mensajes directos',
         'mensajes privados',
         'enviarse mensajes',
