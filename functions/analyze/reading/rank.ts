@@ -26,22 +26,25 @@ const NEIGHBOUR_PICK_WEIGHT = 25;
 type Check = (traits: ProviderTraits) => boolean;
 
 /**
- * Every yes-or-no trait, vendor and market the catalogue's tests ask about, as one bit each: ranking
- * runs the tests for every provider of every category, so a provider's traits are read into bits once
- * and each test is a few mask operations.
+ * Every yes-or-no trait, vendor and market the catalogue's tests ask about, as one bit each, given as
+ * compileTest first meets it: ranking runs the tests for every provider of every category, so a
+ * provider's traits are read into bits once and each test is a few mask operations. Every test is
+ * compiled at load (RULES), before any provider's traits are read.
  */
 const TRAIT_BITS = new Map<string, number>();
-for (const facts of CONSTRAINT_FACTS) {
-  const tests = [facts.exclude ?? [], facts.rankFirst ?? [], facts.thenWhenBinding ?? []].flat() as TraitTest[];
-  for (const test of tests)
-    for (const [trait, wanted] of Object.entries(test)) {
-      const names = Array.isArray(wanted) ? wanted.map((value: string) => `${trait}:${value}`) : [trait];
-      for (const name of names) if (!TRAIT_BITS.has(name)) TRAIT_BITS.set(name, 1 << TRAIT_BITS.size);
-    }
-}
-if (TRAIT_BITS.size > 31) throw new Error(`trait tests ask about ${TRAIT_BITS.size} traits; bits hold 31`);
+const MAX_TRAIT_BITS = 31;
 
-/** The bit of a trait a test asks about; a provider's traits the tests never ask about have none. */
+const bitFor = (name: string): number => {
+  let bit = TRAIT_BITS.get(name);
+  if (bit === undefined) {
+    if (TRAIT_BITS.size === MAX_TRAIT_BITS) throw new Error(`trait tests ask about more than ${MAX_TRAIT_BITS} traits`);
+    bit = 1 << TRAIT_BITS.size;
+    TRAIT_BITS.set(name, bit);
+  }
+  return bit;
+};
+
+/** The bit of a trait; a provider's traits the tests never ask about have none. */
 const bitOf = (name: string): number => TRAIT_BITS.get(name) ?? 0;
 /** A provider's traits as bits, kept on the traits themselves once read (a look-up table would cost more than the tests). */
 const BITS = Symbol('trait bits');
@@ -63,10 +66,10 @@ const compileTest = (test: TraitTest): Check => {
   let vendors = 0;
   let markets = 0;
   for (const [trait, wanted] of Object.entries(test)) {
-    if (trait === 'vendor') for (const vendor of wanted as readonly string[]) vendors |= bitOf(`vendor:${vendor}`);
-    else if (trait === 'markets') for (const market of wanted as readonly string[]) markets |= bitOf(`markets:${market}`);
-    else if (wanted === true) set |= bitOf(trait);
-    else clear |= bitOf(trait);
+    if (trait === 'vendor') for (const vendor of wanted as readonly string[]) vendors |= bitFor(`vendor:${vendor}`);
+    else if (trait === 'markets') for (const market of wanted as readonly string[]) markets |= bitFor(`markets:${market}`);
+    else if (wanted === true) set |= bitFor(trait);
+    else clear |= bitFor(trait);
   }
   const askVendor = test.vendor !== undefined;
   const askMarket = test.markets !== undefined;
@@ -86,8 +89,13 @@ interface Rule {
   facts: ConstraintFacts;
   /** Breaks the constraint. */
   exclude: Check | undefined;
-  /** Each way of breaking it, worst first (ConstraintData.exclude). */
-  breaches: readonly Check[];
+  /**
+   * Its ranking tests as a preference: it rules nothing out, but ranks what it would rule out last,
+   * the worst breaches after the milder ones (ConstraintData.exclude lists them worst first): a team
+   * that mentions its GCP credits wants Cloud Storage first, neutral choices next, an independent
+   * service after them and another cloud's storage last.
+   */
+  asPreference: readonly Check[];
   /** Ranking tests, most wanted first; none for a constraint that only excludes. */
   rankFirst: readonly Check[];
   /** The first of them with the test it was compiled from: what the constraint wants most. */
@@ -103,6 +111,12 @@ const anyOf = (checks: readonly Check[]): Check | undefined =>
 const breachesOf = (exclude: ConstraintFacts['exclude']): Check[] =>
   exclude === undefined ? [] : Array.isArray(exclude) ? exclude.map(compileTest) : [compileTest(exclude as TraitTest)];
 
+/** Breaks none of these tests. */
+const breaksNoneOf =
+  (breaches: readonly Check[]): Check =>
+  (traits) =>
+    !breaches.some((breach) => breach(traits));
+
 const RULES: ReadonlyMap<ConstraintId, Rule> = new Map(
   CONSTRAINT_FACTS.map((facts) => {
     const breaches = breachesOf(facts.exclude);
@@ -111,7 +125,7 @@ const RULES: ReadonlyMap<ConstraintId, Rule> = new Map(
     const rule: Rule = {
       facts,
       exclude: anyOf(breaches),
-      breaches,
+      asPreference: [...rankFirst, ...breaches.map((_, k) => breaksNoneOf(breaches.slice(0, breaches.length - k)))],
       rankFirst,
       wantsMost: mostWanted && { test: mostWanted, check: rankFirst[0] as Check },
       whenBinding: (facts.thenWhenBinding ?? []).map((test) => ({ test, check: compileTest(test) })),
@@ -160,21 +174,6 @@ const contradicts = (a: TraitTest, b: TraitTest): boolean =>
     return typeof wanted === 'boolean' && typeof other === 'boolean' && wanted !== other;
   });
 
-/**
- * A constraint stated as a preference rules nothing out, but ranks what it would rule out last, the
- * worst breaches after the milder ones: a team that mentions its GCP credits wants Cloud Storage first,
- * neutral choices next, an independent service after them and another cloud's storage last.
- */
-const asPreference = (rule: Rule): readonly Check[] => {
-  const { breaches } = rule;
-  const breaking = (worst: number): Check => {
-    const worse = breaches.slice(0, worst);
-    return (traits) => !worse.some((breach) => breach(traits));
-  };
-  const milder = breaches.map((_, k) => breaking(breaches.length - k));
-  return [...rule.rankFirst, ...milder];
-};
-
 const rulesOf = (reading: Reading): StatedRules => {
   let rules = rulesStated.get(reading);
   if (!rules) {
@@ -191,7 +190,7 @@ const rulesOf = (reading: Reading): StatedRules => {
     ];
     rules = {
       binding,
-      ordering: [...binding.map(whenBinding), ...preferred.map(asPreference)],
+      ordering: [...binding.map(whenBinding), ...preferred.map((rule) => rule.asPreference)],
       wantedFirst: wantedMost.map(({ check }) => check),
     };
     rulesStated.set(reading, rules);
