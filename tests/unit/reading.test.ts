@@ -537,14 +537,28 @@ describe('markets with providers of their own', () => {
     ['A food delivery app for Lagos and Nairobi; customers pay with mobile money or cards', 'africa', 'payments'],
     ['Um app de assinaturas para academias no Brasil, com cobrança por Pix e boleto', 'br', 'payments'],
     ['An online store for the Indian market: customers pay with UPI and cards', 'in', 'payments'],
-    ['レストランの予約アプリで、お店の場所を地図で表示したい', 'jp', 'maps'],
+    ['美容室の予約アプリで、前日にお客様へリマインドのメッセージを送りたい', 'jp', 'notifications'],
+    ['A hair salon booking app for customers in South Korea, with card payments', 'kr', 'payments'],
   ])('puts what people there use first for "%s"', (description, market, category) => {
     const [first] = ranked(description, category);
     expect({ description, markets: first?.traits.markets }).toEqual({ description, markets: expect.arrayContaining([market]) });
   });
 
+  it.each<[string, CategoryId]>([
+    ['レストランの予約アプリで、お店の場所を地図で表示したい', 'maps'],
+    ['日本の不動産会社の物件検索サイト。キーワードと条件で絞り込み検索したい', 'search'],
+    ['Uma loja online no Brasil com busca de produtos por palavra-chave', 'search'],
+  ])('lets global providers lead where people in the market use them too: "%s"', (description, category) => {
+    const [first] = ranked(description, category);
+    expect({ description, markets: first?.traits.markets }).toEqual({ description, markets: undefined });
+  });
+
   it('gives no market’s local provider first place for a text that states no market, whatever similar projects picked', () => {
-    for (const description of ['Customers pay their invoices online by card', 'Members pay their yearly fee online'])
+    for (const description of [
+      'Customers pay their invoices online by card',
+      'Members pay their yearly fee online',
+      'Subscribers pay a monthly plan for premium recipes',
+    ])
       expect(ranked(description, 'payments')[0]?.traits.markets).toBeUndefined();
   });
 

@@ -231,6 +231,12 @@ export interface ConstraintData {
   /** Providers that honour it, best first: passing an earlier test ranks before passing only a later one. */
   rankFirst?: readonly TraitTest[];
   /**
+   * The categories whose order it sets; absent: every category. A market's own providers lead where
+   * people there expect them (payments and messaging in Japan); elsewhere they compete with global
+   * ones on merit (a Japanese shop's search need not be Japanese).
+   */
+  ranksIn?: readonly CategoryId[];
+  /**
    * Tests that rank after `rankFirst` only when the constraint binds: "AWS only" wants software the team
    * runs inside AWS before another company's service; "we're on AWS" said in passing asks only AWS first.
    */

@@ -20,6 +20,11 @@ const KEYWORD_WEIGHT = 2.5;
 const MOBILE_BONUS = 4;
 /** A market's local default, for a description that states no market it serves: a poorer default pick. */
 const ELSEWHERE_PENALTY = 3;
+/**
+ * A product named only through its maker ("we use Stripe" for Stripe Billing) ranks after the one the
+ * text names itself, and before any named later in the text.
+ */
+const BY_MAKER_ONLY = 0.25;
 /** Per unit of similarity of the nearest labelled examples that pick the provider (reading.picks). */
 const NEIGHBOUR_PICK_WEIGHT = 25;
 
@@ -134,6 +139,9 @@ const RULES: ReadonlyMap<ConstraintId, Rule> = new Map(
   }),
 );
 
+/** Whether the constraint orders this category's providers (ConstraintData.ranksIn). */
+const ordersIn = (facts: ConstraintFacts, category: CategoryId): boolean => facts.ranksIn?.includes(category) ?? true;
+
 /** Position of the first test passed, or the number of tests when none is: lower ranks first. */
 const tierOf = (traits: ProviderTraits, tests: readonly Check[]): number => {
   for (let k = 0; k < tests.length; k++) if ((tests[k] as Check)(traits)) return k;
@@ -157,9 +165,9 @@ interface StatedRules {
   binding: Rule[];
   /**
    * The ranking tests of the binding ones, then of those stated as a preference: they order providers
-   * but rule none out.
+   * but rule none out. Each with its constraint, which may order only some categories.
    */
-  ordering: (readonly Check[])[];
+  ordering: { facts: ConstraintFacts; tests: readonly Check[] }[];
   /** What each stated constraint wants first (its first ranking test): a named product failing one yields to a service that runs it. */
   wantedFirst: readonly Check[];
 }
@@ -190,13 +198,28 @@ const rulesOf = (reading: Reading): StatedRules => {
     ];
     rules = {
       binding,
-      ordering: [...binding.map(whenBinding), ...preferred.map((rule) => rule.asPreference)],
+      ordering: [
+        ...binding.map((rule) => ({ facts: rule.facts, tests: whenBinding(rule) })),
+        ...preferred.map((rule) => ({ facts: rule.facts, tests: rule.asPreference })),
+      ],
       wantedFirst: wantedMost.map(({ check }) => check),
     };
     rulesStated.set(reading, rules);
   }
   return rules;
 };
+
+/** The markets the reading's constraints ask for (the markets their first ranking test names). */
+const statedMarkets = (reading: Reading): ReadonlySet<string> => {
+  const markets = new Set<string>();
+  for (const id of reading.constraints.keys())
+    for (const market of constraintFacts(id)?.rankFirst?.[0]?.markets ?? []) markets.add(market);
+  return markets;
+};
+
+/** 1 for a market's local provider when the text states none of its markets: a poorer choice than any that serves everyone. */
+const servesElsewhere = (traits: ProviderTraits, markets: ReadonlySet<string>): number =>
+  traits.markets && !traits.markets.some((m) => markets.has(m)) ? 1 : 0;
 
 /**
  * How the reading judges the providers of a category: whether a binding constraint rules one out, and
@@ -209,13 +232,15 @@ export interface Judgement {
 
 export const judge = (category: CategoryId, reading: Reading): Judgement => {
   const jobs = jobsFor(category, reading);
-  const { binding, ordering } = rulesOf(reading);
+  const { binding } = rulesOf(reading);
+  const ordering = rulesOf(reading).ordering.flatMap(({ facts, tests }) => (ordersIn(facts, category) ? [tests] : []));
+  const markets = statedMarkets(reading);
   return {
     excludes: (entry) => binding.some((rule) => rule.exclude?.(entry.traits) === true),
     // The job first, then the constraints, binding before preferred (a cloud's own search service before
     // an independent one, even if search is its side line), then providers best known for the job.
     keyOf: (entry) => {
-      const key = [jobTierOf(entry, jobs)];
+      const key = [jobTierOf(entry, jobs), servesElsewhere(entry.traits, markets)];
       for (const tests of ordering) key.push(tierOf(entry.traits, tests));
       key.push(sideLineOf(entry, jobs));
       return key;
@@ -239,14 +264,6 @@ export interface RankedCategory {
   /** Constraints the ranking honoured, or could not honour, in words for the category's reason. */
   notes: string[];
 }
-
-/** The markets the reading's constraints ask for (the markets their first ranking test names). */
-const statedMarkets = (reading: Reading): ReadonlySet<string> => {
-  const markets = new Set<string>();
-  for (const id of reading.constraints.keys())
-    for (const market of constraintFacts(id)?.rankFirst?.[0]?.markets ?? []) markets.add(market);
-  return markets;
-};
 
 /** Whether a constraint stated around the provider's name ("managed Postgres") asks for what it is not. */
 const failsQualifier = (p: IndexedProvider, at: number, reading: Reading): boolean => {
@@ -282,7 +299,7 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
     }
   }
   for (const { facts } of binding) {
-    if (facts.rankFirst && !facts.exclude) notes.push(facts.label);
+    if (facts.rankFirst && !facts.exclude && ordersIn(facts, category)) notes.push(facts.label);
   }
 
   // A provider that does none of the jobs asked ranks after every one that does: with enough of those,
@@ -314,7 +331,7 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
     const doesAskedJob = key[0] === 0;
     const first =
       at !== undefined && doesAskedJob && !failsQualifier(p, at, reading) && !judgement.excludes(p.entry)
-        ? at
+        ? at + (reading.mentioned.has(p.id) ? 0 : BY_MAKER_ONLY)
         : Number.MAX_SAFE_INTEGER;
     return { p, order, at, first, named: at !== undefined ? 1 : 0, key, s: score(p) };
   });

@@ -3,6 +3,7 @@
  * each asks of providers. Adding a constraint is a change here (and its id in types.ts); the reading
  * and the ranking apply them all the same way.
  */
+import type { CategoryId } from '../../category-ids.js';
 import type { ConstraintData, Market, Pattern, Script, Vendor } from '../types.js';
 
 const VENDORS: readonly Vendor[] = ['aws', 'gcp', 'azure', 'cloudflare', 'independent'];
@@ -109,12 +110,14 @@ const market = (
   code: Market,
   prefer: readonly Pattern[],
   writtenIn: Script | undefined,
+  ranksIn?: readonly CategoryId[],
 ): ConstraintData => ({
   id,
   label,
   require: [],
   prefer,
   rankFirst: [{ markets: [code] }],
+  ...(ranksIn ? { ranksIn } : {}),
   ...(writtenIn ? { writtenIn } : {}),
 });
 
@@ -2519,6 +2522,7 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       '日本のユーザー',
     ],
     'kana',
+    ['notifications'],
   ),
   market(
     'korea',
@@ -2567,6 +2571,7 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'カカオ',
     ],
     'hangul',
+    ['payments', 'notifications', 'maps', 'auth'],
   ),
   market(
     'india',
@@ -2643,6 +2648,7 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'インド進出',
     ],
     undefined,
+    ['payments', 'notifications'],
   ),
   market(
     'southeastAsia',
@@ -2783,6 +2789,7 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'マレーシア市場',
     ],
     undefined,
+    ['payments'],
   ),
   market(
     'brazil',
@@ -2904,6 +2911,7 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'ブラジルのユーザー',
     ],
     undefined,
+    ['payments'],
   ),
   market(
     'latinAmerica',
@@ -3087,6 +3095,7 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'メキシコ市場',
     ],
     undefined,
+    ['payments'],
   ),
   market(
     'africa',
@@ -3256,6 +3265,7 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'アフリカ向け',
     ],
     undefined,
+    ['payments', 'notifications'],
   ),
   market(
     'middleEast',
@@ -3448,5 +3458,6 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       '中東のユーザー',
     ],
     undefined,
+    ['payments'],
   ),
 ];
