@@ -106,6 +106,14 @@ describe('the job wanted inside a category', () => {
     expect(first?.name).not.toBe('PDF.js');
   });
 
+  it.each([
+    ['documents', 'ocr-extraction', 'Customers download their invoices as PDF from the portal'],
+    ['database', 'offline', 'Our ERP has no connection to the webshop yet, so orders are typed in twice'],
+    ['database', 'offline', 'Sync the contacts back to HubSpot every night'],
+  ] as const)('reads no %s job %s where the words only look alike: "%s"', (category, job, description) => {
+    expect(ranked(description, category)[0]?.capabilities ?? []).not.toContain(job);
+  });
+
   it('assumes the common job when the text names none', () => {
     const [first] = ranked('A web app where teams share tasks and need a database', 'database');
     expect(first?.capabilities[0]).toBe('relational');
@@ -132,6 +140,18 @@ describe('the job wanted inside a category', () => {
     ['scheduling', 'lodging', 'Unser kleines Hotel am See: Gäste sollen Zimmer direkt bei uns buchen'],
     ['scheduling', 'rentals-and-tours', 'Kayak rental on the lake: people reserve a kayak for two hours and pay online'],
     ['scheduling', 'rentals-and-tours', 'Somos una agencia de turismo: excursiones de día con cupos limitados en la van'],
+    // A verb of extracting and a paper people send in, close together.
+    ['documents', 'ocr-extraction', 'Recruiters drown in resumes: parse each applicant’s CV into our database automatically'],
+    ['documents', 'ocr-extraction', 'Wir wollen die Beträge aus den Belegen der Mitarbeiter automatisch auslesen und buchen'],
+    [
+      'documents',
+      'ocr-extraction',
+      'On voudrait extraire le montant et la date de chaque facture reçue par mail dans notre base',
+    ],
+    // Lacking a connection, or syncing once people are back, in any wording.
+    ['database', 'offline', 'A mobile app for our mountain rescue volunteers, who often have zero signal up there'],
+    ['database', 'offline', 'App para técnicos de campo: na obra quase nunca tem internet e os dados sincronizam depois'],
+    ['database', 'offline', 'Die Förster erfassen Bäume in der App und es wird synchronisiert, sobald sie zurück sind'],
   ])('reads the %s job %s in "%s"', (category, job, description) => {
     const [first] = ranked(description, category);
     expect(first?.capabilities).toContain(job);

@@ -1,4 +1,30 @@
-import type { CategoryData } from '../types.js';
+import type { CategoryData, Pattern } from '../types.js';
+
+/**
+ * Word sets for working without a connection, in any wording: a word of lacking and a word for
+ * connectivity ("zero signal", "quase nunca tem internet", "kaum Empfang"), or syncing once people
+ * are back ("sync when they're back in town", "quando voltam pra cidade, os dados sincronizam").
+ * Not "connection", which is as often a link between systems ("no connection to our ERP").
+ */
+const LACKING: Pattern[] = [
+  ...['no', 'zero', 'without', 'never', 'barely', 'hardly', 'little', 'poor', 'bad', 'weak', 'patchy', 'spotty', 'sin'],
+  ...['nunca', 'poca', 'mala', 'sem', 'pouca', 'ma', 'ohne', 'kein', 'keine', 'kaum', 'schlecht*', 'sans', 'peu', 'mauvais*'],
+  ...['senza', 'scars*', 'geen', 'slecht*', 'zonder', 'weinig'],
+];
+const CONNECTIVITY: Pattern[] = [
+  ...['signal', 'reception', 'internet', 'connectivity', 'coverage', 'wifi', 'wi fi', 'network coverage', 'senal'],
+  ...['cobertura', 'conexion', 'sinal', 'conexao', 'rede movel', 'empfang', 'netz', 'netzabdeckung', 'reseau', 'couverture'],
+  ...['connexion', 'segnale', 'copertura', 'connessione', 'bereik', 'dekking', 'netwerk'],
+];
+const SYNCING: Pattern[] = [
+  ...['sync', 'syncs', 'synced', 'syncing', 'synchronis*', 'synchroniz*', 'sincroniz*', 'synchronisier*', 'synchro'],
+  ...['synchronise*', 'synchroniseer*', 'gesynchroniseerd'],
+];
+const COMING_BACK: Pattern[] = [
+  ...['back in town', 'back at the office', 'back at base', 'back home', 'get back', 'gets back', 'come back', 'reconnect*'],
+  ...['voltam', 'voltar', 'voltarem', 'vuelven', 'vuelvan', 'regresan', 'regresen', 'zuruck sind', 'zuruckkommen'],
+  ...['wieder online', 'de retour', 'reviennent', 'rentrent', 'tornano', 'rientrano', 'terug zijn', 'terugkomen'],
+];
 
 export const database: CategoryData = {
   id: 'database',
@@ -1302,6 +1328,10 @@ export const database: CategoryData = {
         '後で同期',
         'オンライン復帰',
         '機内モード',
+      ],
+      together: [
+        { parts: [LACKING, CONNECTIVITY], within: 3 },
+        { parts: [SYNCING, COMING_BACK], within: 6 },
       ],
     },
     {

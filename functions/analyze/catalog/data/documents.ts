@@ -16,6 +16,40 @@ const SIGNED_PAPERS: Pattern[] = [
   ...['合同', '协议', '契約', '契約書', '同意書'],
 ];
 
+/**
+ * Word sets for reading data out of papers: a verb of extracting and a paper people send in, close
+ * together ("leer CVs en PDF y sacar nombre", "de bedragen automatisch uit de bon laten uitlezen").
+ * Not a bare "read" ("customers read their invoices online").
+ */
+const EXTRACTING: Pattern[] = [
+  ...['extract', 'extracts', 'extracted', 'extracting', 'extraction', 'parse', 'parses', 'parsing', 'digitis*', 'digitiz*'],
+  ...['read out', 'reads out', 'read automatically', 'read them automatically', 'auslesen', 'ausgelesen', 'liest _ aus'],
+  ...['uitlezen', 'uitgelezen', 'extraire', 'extrait', 'extraites', 'extraer', 'extraemos', 'extraiga', 'sacar', 'leemos'],
+  ...['lectura automatica', 'leer automaticamente', 'estrarre', 'estrazione', 'lettura automatica', 'leggere automaticamente'],
+  ...['extrair', 'extraimos', 'extracao', 'leitura automatica', 'ler automaticamente', 'digitaliz*', '提取', '识别', '読み取'],
+];
+const PAPERS_TO_READ: Pattern[] = [
+  ...['cv', 'cvs', 'resume', 'resumes', 'receipt*', 'invoice*', 'pay slip*', 'payslip*', 'id card*', 'identity card*'],
+  ...['passport*', 'driver s licen*', 'scans', 'scanned', 'paper form*', 'bills of lading', 'delivery note*', 'pdf', 'pdfs'],
+  ...[
+    'lebenslauf',
+    'lebenslaufe',
+    'beleg',
+    'belege',
+    'belegen',
+    'quittung*',
+    'rechnung',
+    'rechnungen',
+    'ausweis*',
+    'bon',
+    'bonnen',
+  ],
+  ...['bonnetje*', 'factuur', 'facturen', 'identiteitsbewijs*', 'facture', 'factures', 'justificatif*', 'recu', 'recus'],
+  ...['carte d identite', 'factura', 'facturas', 'recibo*', 'cedula', 'cedulas', 'documento de identidad', 'dni'],
+  ...['fattura', 'fatture', 'ricevut*', 'scontrin*', 'documento d identita', 'carta d identita', 'nota fiscal', 'notas fiscais'],
+  ...['comprovante*', 'documento de identificacao', 'レシート', '領収書', '請求書', '履歴書', '发票', '票据', '身份证', '简历'],
+];
+
 export const documents: CategoryData = {
   id: 'documents',
   signals: {
@@ -1613,6 +1647,7 @@ export const documents: CategoryData = {
         '紙の帳票をデータ化',
         '紙をデータ化',
       ],
+      together: [{ parts: [EXTRACTING, PAPERS_TO_READ], within: 8 }],
     },
     {
       id: 'document-editing',
