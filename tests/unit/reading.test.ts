@@ -110,6 +110,8 @@ describe('the job wanted inside a category', () => {
     ['documents', 'ocr-extraction', 'Customers download their invoices as PDF from the portal'],
     ['database', 'offline', 'Our ERP has no connection to the webshop yet, so orders are typed in twice'],
     ['database', 'offline', 'Sync the contacts back to HubSpot every night'],
+    ['scheduling', 'lodging', 'Coworking members book a meeting room for an hour'],
+    ['database', 'time-series', 'Our sales team is under pressure to record more calls'],
   ] as const)('reads no %s job %s where the words only look alike: "%s"', (category, job, description) => {
     expect(ranked(description, category)[0]?.capabilities ?? []).not.toContain(job);
   });
@@ -148,6 +150,15 @@ describe('the job wanted inside a category', () => {
       'ocr-extraction',
       'On voudrait extraire le montant et la date de chaque facture reçue par mail dans notre base',
     ],
+    // A verb of booking near where a guest stays the night.
+    ['scheduling', 'lodging', 'Agriturismo in Umbria: gli ospiti devono poter prenotare una delle nostre sei camere dal sito'],
+    ['scheduling', 'lodging', 'Nuestro camping quiere que los clientes reserven la parcela online y paguen una señal'],
+    // A verb of measuring near a physical quantity.
+    ['database', 'time-series', '车间里有80台空压机，想实时采集温度和压力，做趋势分析'],
+    ['database', 'time-series', 'Wir wollen Temperatur und Vibration unserer 40 Pumpen jede Minute erfassen und auswerten'],
+    // Staff near a word of signing in.
+    ['auth', 'workforce-identity', 'The 400 employees authenticate with their existing corporate identity before using the tool'],
+    ['auth', 'workforce-identity', 'Les salariés se connectent avec leur compte de l’entreprise pour déclarer leurs congés'],
     // Lacking a connection, or syncing once people are back, in any wording.
     ['database', 'offline', 'A mobile app for our mountain rescue volunteers, who often have zero signal up there'],
     ['database', 'offline', 'App para técnicos de campo: na obra quase nunca tem internet e os dados sincronizam depois'],

@@ -1,4 +1,21 @@
-import type { CategoryData } from '../types.js';
+import type { CategoryData, Pattern } from '../types.js';
+
+/**
+ * Word sets for a company's own people signing in: a word for staff near a word of signing in
+ * ("Employees authenticate with their existing corporate identity", "die Mitarbeitenden melden sich
+ * mit ihrem Firmenkonto an"). Not "engineers" or "users": a developer tool's customers are both.
+ */
+const STAFF: Pattern[] = [
+  ...['employee', 'employees', 'staff', 'colleagues', 'workforce', 'mitarbeiter', 'mitarbeitende*', 'beschaftigte*'],
+  ...['angestellte*', 'salaries', 'collaborateurs', 'employes', 'agents', 'empleados', 'trabajadores', 'dipendenti'],
+  ...['funcionarios', 'colaboradores', 'medewerkers', 'personeel', '员工', '职员', '社員', '従業員', '職員'],
+];
+const SIGNING_IN: Pattern[] = [
+  ...['sign in', 'signs in', 'log in', 'logs in', 'login', 'log on', 'authenticate*', 'sso', 'single sign on'],
+  ...['corporate identity', 'company account*', 'anmelden', 'melden sich', 'einloggen', 'anmeldung', 'se connectent'],
+  ...['se connecter', 'connexion', 'iniciar sesion', 'inician sesion', 'accedere', 'accedono', 'fazer login', 'entram'],
+  ...['inloggen', 'loggen in', 'aanmelden', '登录', 'ログイン', '認証'],
+];
 
 export const auth: CategoryData = {
   id: 'auth',
@@ -1575,6 +1592,7 @@ export const auth: CategoryData = {
         '統合認証',
         '従業員アカウント',
       ],
+      together: [{ parts: [STAFF, SIGNING_IN], within: 6 }],
     },
   ],
   vetoes: [
@@ -1839,7 +1857,32 @@ export const auth: CategoryData = {
         'teams',
         'dotnet',
       ],
-      aliases: ['entra id', 'azure ad', 'azure active directory', 'microsoft entra', 'aad', 'entra'],
+      aliases: [
+        'entra id',
+        'azure ad',
+        'azure active directory',
+        'microsoft entra',
+        'aad',
+        'entra',
+        // The staff's Microsoft sign-in, however it is put.
+        'microsoft sso',
+        'sso microsoft',
+        'sso de microsoft',
+        'microsoft login',
+        'login microsoft',
+        'microsoft work account*',
+        'sign in with microsoft',
+        'log in with microsoft',
+        'comptes microsoft',
+        'compte microsoft',
+        'microsoft konto*',
+        'microsoft konten',
+        'cuenta de microsoft',
+        'cuentas de microsoft',
+        'account microsoft',
+        'conta microsoft',
+        'microsoft account',
+      ],
       popularity: 8,
       traits: {
         openSource: false,

@@ -16,6 +16,38 @@ const CONNECTIVITY: Pattern[] = [
   ...['cobertura', 'conexion', 'sinal', 'conexao', 'rede movel', 'empfang', 'netz', 'netzabdeckung', 'reseau', 'couverture'],
   ...['connexion', 'segnale', 'copertura', 'connessione', 'bereik', 'dekking', 'netwerk'],
 ];
+/**
+ * Word sets for readings over time: a verb of measuring near a physical quantity ("实时采集温度、压力",
+ * "log soil moisture every ten minutes", "Temperatur und Vibration der Pumpen erfassen").
+ */
+const MEASURING: Pattern[] = [
+  ...['collect', 'collects', 'collecting', 'record', 'records', 'recording', 'log', 'logs', 'logging', 'logged'],
+  ...['capture', 'captures', 'capturing', 'measure', 'measures', 'measuring', 'sample', 'samples', 'sampling', 'ingest*'],
+  ...['erfassen', 'erfasst', 'aufzeichn*', 'messen', 'gemessen', 'collecter', 'enregistr*', 'mesurer', 'mesure', 'relever'],
+  ...['recoger', 'recogen', 'registrar', 'registra', 'medir', 'miden', 'raccogliere', 'raccoglie', 'registrare', 'misurare'],
+  ...['rilevare', 'rileva', 'coletar', 'coleta', 'registrar', 'verzamelen', 'verzamelt', 'meten', 'registreren'],
+  ...['采集', '记录', '监测', '测量', '収集', '計測', '記録', '測定'],
+];
+const QUANTITIES: Pattern[] = [
+  // Not a bare "pressure" in any language: teams are under it too.
+  ...[
+    'temperature*',
+    'humidity',
+    'air pressure',
+    'tyre pressure',
+    'tire pressure',
+    'oil pressure',
+    'vibration*',
+    'voltage',
+    'energy consumption',
+    'power consumption',
+  ],
+  ...['energy use', 'flow rate*', 'rpm', 'soil moisture', 'co2', 'air quality', 'noise level*', 'water level*', 'fill level*'],
+  ...['temperatur', 'temperaturen', 'luftfeuchte', 'luftfeuchtigkeit', 'feuchtigkeit', 'stromverbrauch', 'energieverbrauch'],
+  ...['humidite', 'consommation d energie', 'temperatura', 'temperaturas', 'humedad', 'vibracion*'],
+  ...['umidita', 'vibrazion*', 'umidade', 'vibracao', 'vibracoes', 'temperatuur', 'luchtvochtigheid'],
+  ...['trilling*', 'energieverbruik', '温度', '湿度', '压力', '振动', '电压', '电流', '能耗', '圧力', '振動', '電圧', '消費電力'],
+];
 const SYNCING: Pattern[] = [
   ...['sync', 'syncs', 'synced', 'syncing', 'synchronis*', 'synchroniz*', 'sincroniz*', 'synchronisier*', 'synchro'],
   ...['synchronise*', 'synchroniseer*', 'gesynchroniseerd'],
@@ -1677,6 +1709,7 @@ export const database: CategoryData = {
         'turbines every',
         'pumps every',
       ],
+      together: [{ parts: [MEASURING, QUANTITIES], within: 6 }],
     },
     {
       id: 'graph',

@@ -8,7 +8,18 @@ import type { CategoryData, Pattern } from '../types.js';
 const BOOKING_WORDS: Pattern[] = [
   ...['book', 'books', 'booked', 'booking', 'bookings', 'reserve', 'reserves', 'reserved', 'reserving', 'sign up'],
   ...['signs up', 'buchen', 'bucht', 'gebucht', 'reservieren', 'anmelden', 'reserver', 'reservent', 'reservez'],
-  ...['inscrire', 'inscrivent', 'reservar', 'reservan', 'apuntarse', 'apuntan', 'inscribirse', 'reservem', 'prenotare'],
+  ...[
+    'inscrire',
+    'inscrivent',
+    'reservar',
+    'reservan',
+    'reserven',
+    'apuntarse',
+    'apuntan',
+    'inscribirse',
+    'reservem',
+    'prenotare',
+  ],
   ...['prenotano', 'prenota', 'iscriversi', 'iscrivono', 'boeken', 'boekt', 'geboekt', 'reserveren', 'inschrijven'],
 ];
 const CLASS_WORDS: Pattern[] = [
@@ -29,6 +40,16 @@ const VISIT_WORDS: Pattern[] = [
   ...['soin', 'soins', 'consulta', 'consultas', 'sesion', 'sesiones', 'turno', 'turnos', 'tratamiento*', 'visita'],
   ...['visite', 'seduta', 'sedute', 'trattament*', 'sessao', 'sessoes', 'afspraak', 'afspraken', 'behandeling*'],
   ...['consulten', 'sessie', 'sessies', 'spreekuur'],
+];
+/**
+ * Where a guest stays the night: a verb of booking near one of these is lodging ("prenotano le camere
+ * libere"). Not "room" (a meeting room is booked too) nor "camera" (English).
+ */
+const STAY_WORDS: Pattern[] = [
+  ...['suite', 'suites', 'cabin', 'cabins', 'cottage*', 'chalet*', 'pitch', 'pitches', 'campsite*'],
+  ...['glamping', 'yurt*', 'mobile home*', 'mobil home*', 'zimmer', 'stellplatz', 'stellplatze', 'chambre', 'chambres'],
+  ...['emplacement*', 'habitacion', 'habitaciones', 'parcela*', 'camere', 'piazzol*', 'quarto', 'quartos'],
+  ...['kamer', 'kamers', 'kampeerplaats*', 'staanplaats*', 'nights', 'overnight stay*', 'nachte', 'nuits', 'noches', 'notti'],
 ];
 const CJK_CLASSES: Pattern[] = ['课程', '上课', '团课', 'レッスン', 'クラス'];
 const CJK_CAPACITY: Pattern[] = ['满员', '候补', '名额', '定員', '満席', 'キャンセル待ち'];
@@ -1547,7 +1568,27 @@ export const scheduling: CategoryData = {
         '酒店预订',
         '民宿预订',
         '客房预订',
+        'motor de reservas',
+        'motor de reserva',
+        'moteur de reservation*',
+        'motore di prenotazione',
+        'motore prenotazioni',
+        'buchungsmaschine',
+        'boekingsmodule',
+        'hoteles boutique',
+        'hotel boutique',
+        // A stay's first date (not "arrival" alone: trains and parcels arrive too).
+        'arrival and departure dates',
+        'dates d arrivee',
+        'date d arrivee',
+        'fecha de llegada',
+        'fechas de llegada',
+        'data di arrivo',
+        'anreisedatum',
+        'aankomstdatum',
+        'data de chegada',
       ],
+      together: [{ parts: [BOOKING_WORDS, STAY_WORDS], within: 8 }],
     },
     {
       id: 'rentals-and-tours',
