@@ -111,6 +111,7 @@ describe('the job wanted inside a category', () => {
     ['database', 'offline', 'Our ERP has no connection to the webshop yet, so orders are typed in twice'],
     ['database', 'offline', 'Sync the contacts back to HubSpot every night'],
     ['scheduling', 'lodging', 'Coworking members book a meeting room for an hour'],
+    ['cms', 'website-cms', 'In the portal customers update their delivery address themselves'],
     ['database', 'time-series', 'Our sales team is under pressure to record more calls'],
   ] as const)('reads no %s job %s where the words only look alike: "%s"', (category, job, description) => {
     expect(ranked(description, category)[0]?.capabilities ?? []).not.toContain(job);
@@ -159,6 +160,9 @@ describe('the job wanted inside a category', () => {
     // Staff near a word of signing in.
     ['auth', 'workforce-identity', 'The 400 employees authenticate with their existing corporate identity before using the tool'],
     ['auth', 'workforce-identity', 'Les salariés se connectent avec leur compte de l’entreprise pour déclarer leurs congés'],
+    // A site its owners keep up themselves.
+    ['cms', 'website-cms', 'Vorrei un sito nuovo per il mio agriturismo, che posso aggiornare io da sola'],
+    ['cms', 'website-cms', 'Die Webseite unseres Chors wollen wir danach selbst pflegen können'],
     // Lacking a connection, or syncing once people are back, in any wording.
     ['database', 'offline', 'A mobile app for our mountain rescue volunteers, who often have zero signal up there'],
     ['database', 'offline', 'App para técnicos de campo: na obra quase nunca tem internet e os dados sincronizam depois'],

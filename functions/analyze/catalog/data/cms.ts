@@ -1,5 +1,25 @@
-import type { CategoryData } from '../types.js';
+import type { CategoryData, Pattern } from '../types.js';
 
+/**
+ * Word sets for a site its owners keep up themselves: a site, a verb of updating and "ourselves" in one
+ * clause ("un sito che posso aggiornare io da sola", "die Webseite wollen wir selbst pflegen"). Such a
+ * site wants an editor and a theme, not a headless API. Not without the site ("customers update their
+ * address themselves"), nor "no developer" alone ("I'm not technical" says nothing about content).
+ */
+const SITE_WORDS: Pattern[] = [
+  ...['site', 'website', 'homepage', 'web page*', 'webpage*', 'pages', 'webseite', 'internetseite', 'site web', 'sito'],
+  ...['sitio', 'sitio web', 'pagina web', 'pagina', 'website', 'webshop'],
+];
+const KEEPING_UP: Pattern[] = [
+  ...['update', 'updates', 'updating', 'edit', 'edits', 'editing', 'maintain', 'maintains', 'pflegen', 'aktualisieren'],
+  ...['bearbeiten', 'andern', 'mettre a jour', 'modifier', 'actualizar', 'actualiza', 'editar', 'aggiornare', 'aggiorna'],
+  ...['modificare', 'atualizar', 'atualiza', 'bijhouden', 'bijwerken', 'aanpassen', 'wijzigen'],
+];
+const BY_OURSELVES: Pattern[] = [
+  ...['ourselves', 'myself', 'on our own', 'selbst', 'selber', 'nous memes', 'moi meme'],
+  ...['elle meme', 'nosotros mismos', 'yo misma', 'yo mismo', 'ella misma', 'io stessa', 'io stesso', 'da sola', 'da solo'],
+  ...['noi stessi', 'nos mesmos', 'sozinha', 'sozinho', 'zelf'],
+];
 export const cms: CategoryData = {
   id: 'cms',
   signals: {
@@ -642,6 +662,7 @@ export const cms: CategoryData = {
         'ブログ更新',
         'ホームページ更新',
       ],
+      together: [{ parts: [KEEPING_UP, BY_OURSELVES], within: 6 }],
     },
     {
       id: 'wiki',
