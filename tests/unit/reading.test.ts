@@ -122,6 +122,14 @@ describe('the job wanted inside a category', () => {
     expect(first?.capabilities[0]).toBe('relational');
   });
 
+  it('offers the best-known self-hosted identity server first for customer sign-in the team runs itself', () => {
+    for (const description of [
+      'Customer accounts for our web shop, self-hosted on our own servers',
+      'Das Kundenportal braucht eine Anmeldung, selbst gehostet auf unseren Servern in Deutschland',
+    ])
+      expect({ description, first: ranked(description, 'auth')[0]?.name }).toEqual({ description, first: 'Keycloak' });
+  });
+
   it('never puts an embedded database first for a multi-tenant SaaS with millions of users', () => {
     const [first] = ranked(
       'A multi-tenant SaaS for logistics firms, millions of users, that must also work offline on the drivers’ phones',

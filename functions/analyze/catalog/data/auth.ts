@@ -1907,7 +1907,7 @@ export const auth: CategoryData = {
         'On-premises or government deployments',
         'Bridging LDAP or Active Directory to modern apps',
       ],
-      capabilities: ['workforce-identity', 'customer-auth', 'enterprise-sso'],
+      capabilities: ['customer-auth', 'workforce-identity', 'enterprise-sso'],
       keywords: [
         'open source',
         'self host*',

@@ -12,7 +12,7 @@ const LACKING: Pattern[] = [
   ...['senza', 'scars*', 'geen', 'slecht*', 'zonder', 'weinig'],
 ];
 const CONNECTIVITY: Pattern[] = [
-  ...['signal', 'reception', 'internet', 'connectivity', 'coverage', 'wifi', 'wi fi', 'network coverage', 'senal'],
+  ...['signal', 'reception', 'internet', 'connectivity', 'coverage', 'network coverage', 'senal'],
   ...['cobertura', 'conexion', 'sinal', 'conexao', 'rede movel', 'empfang', 'netz', 'netzabdeckung', 'reseau', 'couverture'],
   ...['connexion', 'segnale', 'copertura', 'connessione', 'bereik', 'dekking', 'netwerk'],
 ];
@@ -1360,6 +1360,27 @@ export const database: CategoryData = {
         '後で同期',
         'オンライン復帰',
         '機内モード',
+        // Devices or people that are offline, and data that stays on the phone.
+        'are offline',
+        'is offline',
+        'are often offline',
+        'go offline',
+        'goes offline',
+        'while offline',
+        'when offline',
+        'even offline',
+        'also offline',
+        'auch offline',
+        'ook offline',
+        'blijft lokaal',
+        'lokaal op je telefoon',
+        'bleibt lokal',
+        'lokal auf dem handy',
+        'reste en local',
+        'localement sur le telephone',
+        'se queda en el movil',
+        'fica no celular',
+        'resta in locale',
       ],
       together: [
         { parts: [LACKING, CONNECTIVITY], within: 3 },

@@ -23,10 +23,32 @@ const SIGNED_PAPERS: Pattern[] = [
  */
 const EXTRACTING: Pattern[] = [
   ...['extract', 'extracts', 'extracted', 'extracting', 'extraction', 'parse', 'parses', 'parsing', 'digitis*', 'digitiz*'],
-  ...['read out', 'reads out', 'read automatically', 'read them automatically', 'auslesen', 'ausgelesen', 'liest _ aus'],
+  ...[
+    'pull out',
+    'pulls out',
+    'pulling out',
+    'read out',
+    'reads out',
+    'read automatically',
+    'read them automatically',
+    'auslesen',
+    'ausgelesen',
+    'liest _ aus',
+  ],
   ...['uitlezen', 'uitgelezen', 'extraire', 'extrait', 'extraites', 'extraer', 'extraemos', 'extraiga', 'sacar', 'leemos'],
   ...['lectura automatica', 'leer automaticamente', 'estrarre', 'estrazione', 'lettura automatica', 'leggere automaticamente'],
-  ...['extrair', 'extraimos', 'extracao', 'leitura automatica', 'ler automaticamente', 'digitaliz*', '提取', '识别', '読み取'],
+  ...[
+    'extrair',
+    'extraimos',
+    'extracao',
+    'leitura automatica',
+    'ler automaticamente',
+    'digitaliz*',
+    '提取',
+    '识别',
+    '読み取',
+    '抽出',
+  ],
 ];
 const PAPERS_TO_READ: Pattern[] = [
   ...['cv', 'cvs', 'resume', 'resumes', 'receipt*', 'invoice*', 'pay slip*', 'payslip*', 'id card*', 'identity card*'],
