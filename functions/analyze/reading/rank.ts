@@ -18,8 +18,6 @@ import { byMakerOf, jobsFor, namedAt, type Reading } from './reading.js';
 
 const KEYWORD_WEIGHT = 2.5;
 const MOBILE_BONUS = 4;
-/** A market's local default, for a description that states no market it serves: a poorer default pick. */
-const ELSEWHERE_PENALTY = 3;
 /**
  * A product named only through its maker ("we use Stripe" for Stripe Billing) ranks after the one the
  * text names itself, and before any named later in the text.
@@ -170,6 +168,8 @@ interface StatedRules {
   ordering: { facts: ConstraintFacts; tests: readonly Check[] }[];
   /** What each stated constraint wants first (its first ranking test): a named product failing one yields to a service that runs it. */
   wantedFirst: readonly Check[];
+  /** The markets the constraints ask for (those their first ranking test names). */
+  markets: ReadonlySet<string>;
 }
 
 /** Each reading's rules, sorted out once: every category it ranks asks for them. */
@@ -203,18 +203,11 @@ const rulesOf = (reading: Reading): StatedRules => {
         ...preferred.map((rule) => ({ facts: rule.facts, tests: rule.asPreference })),
       ],
       wantedFirst: wantedMost.map(({ check }) => check),
+      markets: new Set([...reading.constraints.keys()].flatMap((id) => constraintFacts(id)?.rankFirst?.[0]?.markets ?? [])),
     };
     rulesStated.set(reading, rules);
   }
   return rules;
-};
-
-/** The markets the reading's constraints ask for (the markets their first ranking test names). */
-const statedMarkets = (reading: Reading): ReadonlySet<string> => {
-  const markets = new Set<string>();
-  for (const id of reading.constraints.keys())
-    for (const market of constraintFacts(id)?.rankFirst?.[0]?.markets ?? []) markets.add(market);
-  return markets;
 };
 
 /** 1 for a market's local provider when the text states none of its markets: a poorer choice than any that serves everyone. */
@@ -232,9 +225,8 @@ export interface Judgement {
 
 export const judge = (category: CategoryId, reading: Reading): Judgement => {
   const jobs = jobsFor(category, reading);
-  const { binding } = rulesOf(reading);
-  const ordering = rulesOf(reading).ordering.flatMap(({ facts, tests }) => (ordersIn(facts, category) ? [tests] : []));
-  const markets = statedMarkets(reading);
+  const { binding, ordering: stated, markets } = rulesOf(reading);
+  const ordering = stated.flatMap(({ facts, tests }) => (ordersIn(facts, category) ? [tests] : []));
   return {
     excludes: (entry) => binding.some((rule) => rule.exclude?.(entry.traits) === true),
     // The job first, then the constraints, binding before preferred (a cloud's own search service before
@@ -308,16 +300,16 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
   if (doers.length >= limit) candidates = doers;
 
   const mobile = reading.archetypes.has('mobile app') || reading.archetypes.has('app');
-  const markets = statedMarkets(reading);
+  const { markets } = rulesOf(reading);
   const score = (p: IndexedProvider): number => {
     const { traits, popularity } = p.entry;
     let s = popularity + KEYWORD_WEIGHT * (reading.keywordHits[p.index] ?? 0);
     if (mobile && traits.platforms.includes('mobile')) s += MOBILE_BONUS;
     const pick = reading.picks.get(p.index) ?? 0;
     // A market's local provider that projects like this one picked was picked for their market, which
-    // this text does not state: it gains nothing from them.
-    if (traits.markets && !traits.markets.some((m) => markets.has(m)))
-      return s - ELSEWHERE_PENALTY + Math.min(0, NEIGHBOUR_PICK_WEIGHT * pick);
+    // this text does not state: it gains nothing from them (and already ranks after those that serve
+    // everyone: servesElsewhere).
+    if (servesElsewhere(traits, markets) === 1) return s + Math.min(0, NEIGHBOUR_PICK_WEIGHT * pick);
     return s + NEIGHBOUR_PICK_WEIGHT * pick;
   };
   // Named providers first when they do a job the text asks for ("we already use Zendesk"), unless the
