@@ -279,7 +279,7 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
   // A binding constraint leaves out the providers that break it, unless that would leave none for the
   // job asked for: then it gives way, and the reason says so. Providers the text names stay (not their
   // makers' other products: "we use Firebase" and HIPAA still rules out Firebase Authentication).
-  const { binding } = rulesOf(reading);
+  const { binding, markets, wantedFirst } = rulesOf(reading);
   for (const { facts, exclude } of binding) {
     if (!exclude) continue;
     const kept = candidates.filter((p) => reading.mentioned.has(p.id) || !exclude(p.entry.traits));
@@ -300,7 +300,6 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
   if (doers.length >= limit) candidates = doers;
 
   const mobile = reading.archetypes.has('mobile app') || reading.archetypes.has('app');
-  const { markets } = rulesOf(reading);
   const score = (p: IndexedProvider): number => {
     const { traits, popularity } = p.entry;
     let s = popularity + KEYWORD_WEIGHT * (reading.keywordHits[p.index] ?? 0);
@@ -330,7 +329,7 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
   // Software named under a constraint it fails ("AWS only … Postgres") is wanted as a service that runs
   // it and honours the constraint (Amazon RDS): that service takes the name's place, the software next.
   const hosts = ranked.filter((host) => host.p.entry.runs && host.key[0] === 0);
-  const wanted = hosts.length > 0 ? rulesOf(reading).wantedFirst : [];
+  const wanted = hosts.length > 0 ? wantedFirst : [];
   for (const named of wanted.length > 0 ? ranked : []) {
     if (named.at === undefined) continue;
     const failed = wanted.filter((test) => !test(named.p.entry.traits));

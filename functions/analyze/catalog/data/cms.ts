@@ -8,7 +8,7 @@ import type { CategoryData, Pattern } from '../types.js';
  */
 const SITE_WORDS: Pattern[] = [
   ...['site', 'website', 'homepage', 'web page*', 'webpage*', 'pages', 'webseite', 'internetseite', 'site web', 'sito'],
-  ...['sitio', 'sitio web', 'pagina web', 'pagina', 'website', 'webshop'],
+  ...['sitio', 'sitio web', 'pagina web', 'pagina', 'webshop'],
 ];
 const KEEPING_UP: Pattern[] = [
   ...['update', 'updates', 'updating', 'edit', 'edits', 'editing', 'maintain', 'maintains', 'pflegen', 'aktualisieren'],
