@@ -205,6 +205,12 @@ describe('ranking within a category', () => {
     const providers = topOf('An iOS and Android app with push notifications and in-app chat', 'realtime');
     expect(providers?.[0]?.entry?.traits.platforms).toContain('mobile');
   });
+
+  it('gives a phone app’s server no cloud first for being a cloud that also has mobile SDKs', () => {
+    const description =
+      'A mobile app for our cleaners with checklists and photos. We do not want to maintain servers ourselves, managed services only.';
+    expect(topOf(description, 'hosting')?.[0]?.name).not.toBe('AWS');
+  });
 });
 
 describe('determinism', () => {

@@ -113,6 +113,7 @@ describe('the job wanted inside a category', () => {
     ['scheduling', 'lodging', 'Coworking members book a meeting room for an hour'],
     ['cms', 'website-cms', 'In the portal customers update their delivery address themselves'],
     ['database', 'time-series', 'Our sales team is under pressure to record more calls'],
+    ['payments', 'in-app-purchases', 'Gym members renew their monthly membership in our app, and pay for day passes at the desk'],
   ] as const)('reads no %s job %s where the words only look alike: "%s"', (category, job, description) => {
     expect(jobsFor(category, readDescription(description))[0]?.id).not.toBe(job);
   });
@@ -175,6 +176,11 @@ describe('the job wanted inside a category', () => {
     ['database', 'offline', 'A mobile app for our mountain rescue volunteers, who often have zero signal up there'],
     ['database', 'offline', 'App para técnicos de campo: na obra quase nunca tem internet e os dados sincronizam depois'],
     ['database', 'offline', 'Die Förster erfassen Bäume in der App und es wird synchronisiert, sobald sie zurück sind'],
+    // Extracting the text itself out of what people send in.
+    ['documents', 'ocr-extraction', 'Les clients déposent leurs courriers et l’outil en extrait le texte pour la recherche'],
+    // A subscription sold on the phone platforms: said in more words than "subscription" alone, so it wins the tie.
+    ['payments', 'in-app-purchases', 'Une appli de méditation guidée, avec une formule d’abonnement mensuel sur iOS et Android'],
+    ['payments', 'in-app-purchases', 'Language flashcards for kids, with a yearly plan on the App Store and Google Play'],
   ])('reads the %s job %s in "%s"', (category, job, description) => {
     const [first] = ranked(description, category);
     expect(first?.capabilities).toContain(job);

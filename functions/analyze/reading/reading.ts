@@ -925,9 +925,16 @@ const readJobs = (category: CategoryId, reading: Reading): CapabilityFacts[] => 
   // A job the text's own words ask for comes before one only implied (by its kind of product, or by
   // projects like it): "we need proper background jobs" is not a message bus because similar projects had one.
   const stated = (c: CapabilityFacts) => ((jobs.get(c.id)?.evidence.length ?? 0) > 0 ? 1 : 0);
+  // Between jobs with equal scores, the one said in the most words: "abonnement mensuel sur iOS" is a
+  // subscription sold in a phone app, more than "abonnement" alone is a subscription.
+  const longestSaid = (c: CapabilityFacts) =>
+    Math.max(0, ...(jobs.get(c.id)?.evidence ?? []).map((said) => said.split(' ').length));
   const asked = capabilities
     .filter((c) => (jobs.get(c.id)?.score ?? 0) > 0 && !(largeScale && c.smallScaleOnly))
-    .sort((a, b) => stated(b) - stated(a) || (jobs.get(b.id)?.score ?? 0) - (jobs.get(a.id)?.score ?? 0));
+    .sort(
+      (a, b) =>
+        stated(b) - stated(a) || (jobs.get(b.id)?.score ?? 0) - (jobs.get(a.id)?.score ?? 0) || longestSaid(b) - longestSaid(a),
+    );
   if (asked.length > 0) return asked;
   const anyNamed = reading.mentioned.size > 0 || reading.makers.size > 0;
   const named = anyNamed ? providersIn(category).find((p) => namedAt(p, reading) !== undefined) : undefined;

@@ -3689,18 +3689,7 @@ export const ai: CategoryData = {
         'Android and Firebase apps',
       ],
       capabilities: ['llm', 'vision', 'image-generation'],
-      keywords: [
-        'multimodal',
-        'video understanding',
-        'long context',
-        'free',
-        'zero budget',
-        'prototype',
-        'firebase',
-        'android',
-        'mobile',
-        'google',
-      ],
+      keywords: ['multimodal', 'video understanding', 'long context', 'zero budget', 'firebase'],
       aliases: ['gemini', 'google gemini', 'gemini pro', 'gemini flash', 'google ai studio', 'firebase ai logic', 'nano banana'],
       popularity: 8,
       traits: {
@@ -3710,7 +3699,7 @@ export const ai: CategoryData = {
         vendor: 'gcp',
         euResidency: false,
         freeTier: true,
-        platforms: ['web', 'mobile', 'server'],
+        platforms: ['web', 'server'],
       },
     },
     {

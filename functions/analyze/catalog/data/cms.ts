@@ -1,15 +1,12 @@
 import type { CategoryData, Pattern } from '../types.js';
 
 /**
- * Word sets for a site its owners keep up themselves: a site, a verb of updating and "ourselves" in one
- * clause ("un sito che posso aggiornare io da sola", "die Webseite wollen wir selbst pflegen"). Such a
- * site wants an editor and a theme, not a headless API. Not without the site ("customers update their
- * address themselves"), nor "no developer" alone ("I'm not technical" says nothing about content).
+ * Word sets for content its owners keep up themselves: a verb of updating and "ourselves", close
+ * together ("un sito che posso aggiornare io da sola", "die Webseite wollen wir selbst pflegen", "iets wat
+ * de juf zelf kan bijhouden"). Such a site wants an editor and a theme, not a headless API. The site
+ * itself is often named a sentence earlier, so it is not asked for. Not "themselves" ("customers update
+ * their address themselves"), nor "no developer" alone ("I'm not technical" says nothing about content).
  */
-const SITE_WORDS: Pattern[] = [
-  ...['site', 'website', 'homepage', 'web page*', 'webpage*', 'pages', 'webseite', 'internetseite', 'site web', 'sito'],
-  ...['sitio', 'sitio web', 'pagina web', 'pagina', 'webshop'],
-];
 const KEEPING_UP: Pattern[] = [
   ...['update', 'updates', 'updating', 'edit', 'edits', 'editing', 'maintain', 'maintains', 'pflegen', 'aktualisieren'],
   ...['bearbeiten', 'andern', 'mettre a jour', 'modifier', 'actualizar', 'actualiza', 'editar', 'aggiornare', 'aggiorna'],

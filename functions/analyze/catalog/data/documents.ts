@@ -17,8 +17,9 @@ const SIGNED_PAPERS: Pattern[] = [
 ];
 
 /**
- * Word sets for reading data out of papers: a verb of extracting and a paper people send in, close
- * together ("leer CVs en PDF y sacar nombre", "de bedragen automatisch uit de bon laten uitlezen").
+ * Word sets for reading data out of papers: a verb of extracting and a paper people send in or its
+ * text, close together ("leer CVs en PDF y sacar nombre", "de bedragen automatisch uit de bon laten
+ * uitlezen", "l'outil en extrait le texte").
  * Not a bare "read" ("customers read their invoices online").
  */
 const EXTRACTING: Pattern[] = [
@@ -70,6 +71,8 @@ const PAPERS_TO_READ: Pattern[] = [
   ...['carte d identite', 'factura', 'facturas', 'recibo*', 'cedula', 'cedulas', 'documento de identidad', 'dni'],
   ...['fattura', 'fatture', 'ricevut*', 'scontrin*', 'documento d identita', 'carta d identita', 'nota fiscal', 'notas fiscais'],
   ...['comprovante*', 'documento de identificacao', 'レシート', '領収書', '請求書', '履歴書', '发票', '票据', '身份证', '简历'],
+  // The text itself, taken out of whatever was sent in ("l'outil en extrait le texte").
+  ...['the text', 'le texte', 'den text', 'el texto', 'o texto', 'il testo', 'de tekst', '文字', 'テキスト'],
 ];
 
 export const documents: CategoryData = {

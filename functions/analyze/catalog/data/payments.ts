@@ -1,5 +1,27 @@
-import type { CategoryData } from '../types.js';
+import type { CategoryData, Pattern } from '../types.js';
 import { TECH_SHOPS, TILL_EXPORTS } from './archetypes.js';
+
+/**
+ * Word sets for a subscription sold in a phone app: a word of subscribing and the phone platforms, close
+ * together ("Formule d'abonnement mensuel sur iOS et Android"). The app stores require their own billing
+ * for digital content sold in an app; a gym's membership, a physical service, is read as such elsewhere.
+ */
+const SUBSCRIBING: Pattern[] = [
+  ...['subscription', 'subscriptions', 'monthly plan', 'yearly plan', 'annual plan', 'abonnement', 'abo', 'abos'],
+  ...[
+    'suscripcion',
+    'suscripciones',
+    'assinatura',
+    'assinaturas',
+    'abbonamento',
+    'abbonamenti',
+    '订阅',
+    'サブスク',
+    'サブスクリプション',
+    '月額',
+  ],
+];
+const PHONE_STORES: Pattern[] = ['ios', 'android', 'app store', 'google play', 'play store', 'iphone', 'ipad'];
 
 export const payments: CategoryData = {
   id: 'payments',
@@ -1457,6 +1479,8 @@ export const payments: CategoryData = {
         'ガチャ',
         '広告削除',
         '広告非表示',
+        '広告なし',
+        '无广告',
         'アプリ内サブスク',
         'コイン購入',
         '課金アイテム',
@@ -1467,6 +1491,7 @@ export const payments: CategoryData = {
         'in game items',
         'buy in game items',
       ],
+      together: [{ parts: [SUBSCRIBING, PHONE_STORES], within: 6 }],
     },
     {
       id: 'merchant-of-record',
