@@ -97,6 +97,7 @@ export const ARCHETYPES: readonly Archetype[] = [
     name: 'app',
     patterns: ['app', 'apps', 'aplicacion', 'aplicativo', 'appli', 'applicazione', 'applicatie', 'アプリ'],
     implies: { mobile: 2 },
+    capabilities: { cms: 'headless-cms' },
     unless: ['web app', 'desktop app', 'browser extension', 'cli tool', 'plugin or integration', 'dapp',
       'self-hosted tool', 'browser game'],
     unlessNamed: ['frontend', 'backend', 'desktop', 'database'],
@@ -117,6 +118,7 @@ export const ARCHETYPES: readonly Archetype[] = [
       'applicazione mobile', 'mobiele app', '手机应用', '手机 app', '手机端', '移动端', '移动应用', '小程序', 'スマホ',
       'スマートフォン', '安卓'],
     implies: { mobile: 2, database: 1, backend: 1 },
+    capabilities: { cms: 'headless-cms' },
   },
   {
     // People who hold accounts. In our labelled descriptions sign-in is required or welcome in ~75% of

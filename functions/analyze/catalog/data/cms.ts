@@ -387,7 +387,6 @@ export const cms: CategoryData = {
     {
       id: 'headless-cms',
       name: 'Headless CMS',
-      default: true,
       signals: [
         'headless cms',
         'content model*',
@@ -517,6 +516,7 @@ export const cms: CategoryData = {
     {
       id: 'website-cms',
       name: 'Website CMS and site builders',
+      default: true,
       signals: [
         'blog*',
         'company website',
