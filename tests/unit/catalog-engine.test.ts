@@ -196,6 +196,12 @@ describe('ranking within a category', () => {
     expect(providers?.every((p) => p.entry?.traits.freeTier)).toBe(true);
   });
 
+  it('counts a free tier only for the job a product is best known for: on a zero budget, SMS still goes to an SMS provider', () => {
+    const [first] =
+      topOf('Zero budget student project: text our volunteers an SMS reminder the day before their shift', 'notifications') ?? [];
+    expect(first?.entry?.capabilities[0]).toBe('sms');
+  });
+
   it('puts SSO-capable identity providers first when enterprise customers need SAML', () => {
     const providers = topOf('B2B dashboard for hospitals; their IT departments require SAML single sign-on', 'auth');
     expect(providers?.[0]?.entry?.traits.enterpriseSso).toBe(true);

@@ -250,6 +250,11 @@ export interface ConstraintData {
   /** A large scale rules out small-scale-only jobs (an embedded database for a multi-tenant SaaS). */
   rulesOutSmallScale?: true;
   /**
+   * Its ranking tests hold for a provider only in the job it is best known for: a free tier covers a
+   * product's main job (OneSignal's push), not its side line (OneSignal's SMS is paid like Twilio's).
+   */
+  mainJobOnly?: true;
+  /**
    * A description written mostly in this script prefers the constraint, as a `prefer` phrase would:
    * a text in Chinese characters is most likely for the Chinese market, one with kana for the Japanese.
    */

@@ -226,15 +226,17 @@ export interface Judgement {
 export const judge = (category: CategoryId, reading: Reading): Judgement => {
   const jobs = jobsFor(category, reading);
   const { binding, ordering: stated, markets } = rulesOf(reading);
-  const ordering = stated.flatMap(({ facts, tests }) => (ordersIn(facts, category) ? [tests] : []));
+  const ordering = stated.flatMap(({ facts, tests }) => (ordersIn(facts, category) ? [{ facts, tests }] : []));
   return {
     excludes: (entry) => binding.some((rule) => rule.exclude?.(entry.traits) === true),
     // The job first, then the constraints, binding before preferred (a cloud's own search service before
     // an independent one, even if search is its side line), then providers best known for the job.
     keyOf: (entry) => {
+      const sideLine = sideLineOf(entry, jobs);
       const key = [jobTierOf(entry, jobs), servesElsewhere(entry.traits, markets)];
-      for (const tests of ordering) key.push(tierOf(entry.traits, tests));
-      key.push(sideLineOf(entry, jobs));
+      for (const { facts, tests } of ordering)
+        key.push(sideLine === 1 && facts.mainJobOnly ? tests.length : tierOf(entry.traits, tests));
+      key.push(sideLine);
       return key;
     },
   };

@@ -2044,6 +2044,7 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       '非営利',
     ],
     rankFirst: [{ freeTier: true }],
+    mainJobOnly: true,
   },
   {
     id: 'sso',
