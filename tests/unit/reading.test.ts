@@ -114,6 +114,7 @@ describe('the job wanted inside a category', () => {
     ['cms', 'website-cms', 'In the portal customers update their delivery address themselves'],
     ['database', 'time-series', 'Our sales team is under pressure to record more calls'],
     ['payments', 'in-app-purchases', 'Gym members renew their monthly membership in our app, and pay for day passes at the desk'],
+    ['ai', 'ml-platform', 'We need to design the data model and the scoring rules for our loyalty points'],
   ] as const)('reads no %s job %s where the words only look alike: "%s"', (category, job, description) => {
     // No words of the text are taken for the job (it may still be a category's default).
     expect(readDescription(description).needs.get(category)?.jobs.get(job)?.evidence ?? []).toEqual([]);
@@ -187,6 +188,12 @@ describe('the job wanted inside a category', () => {
     ['database', 'offline', 'A mobile app for our mountain rescue volunteers, who often have zero signal up there'],
     ['database', 'offline', 'App para técnicos de campo: na obra quase nunca tem internet e os dados sincronizam depois'],
     ['database', 'offline', 'Die Förster erfassen Bäume in der App und es wird synchronisiert, sobald sie zurück sind'],
+    // A model of one's own: a word for a model near a verb of training it or of what it does.
+    ['ai', 'ml-platform', 'Queremos un modelo que puntúe el riesgo de fraude de cada transacción que entra'],
+    ['ai', 'ml-platform', 'We want to train a model on our own labelled sensor data to flag bad batches'],
+    // A verb of detecting near the flaws a camera looks for.
+    ['ai', 'vision', 'Câmaras na linha de escolha para detetar automaticamente defeitos nas rolhas'],
+    ['ai', 'vision', 'Die Kamera soll Kratzer und Risse auf den Blechteilen erkennen'],
     // Extracting the text itself out of what people send in.
     ['documents', 'ocr-extraction', 'Les clients déposent leurs courriers et l’outil en extrait le texte pour la recherche'],
     // A subscription sold on the phone platforms: said in more words than "subscription" alone, so it wins the tie.
@@ -499,6 +506,12 @@ describe('constraints, their polarity and their scope', () => {
     }
     // The turning down ends with its sentence: the next one may name what the team uses.
     expect(readDescription('We do not use Heroku. Stripe takes our payments').mentioned.has('stripe')).toBe(true);
+  });
+
+  it('reads no product in a word of another language that spells like its short name: "entra" is "enters"', () => {
+    const reading = readDescription('Cada pedido que entra por la web se registra en el almacén');
+    expect(reading.mentioned.has('auth-microsoft-entra-id')).toBe(false);
+    expect(readDescription('Staff sign in with Microsoft Entra').mentioned.has('auth-microsoft-entra-id')).toBe(true);
   });
 
   it.each<[string, string]>([

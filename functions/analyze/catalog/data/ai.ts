@@ -2,7 +2,7 @@ import type { CategoryData, Pattern } from '../types.js';
 
 /** Verbs of telling what something is, which recognising a picture and screening content share. */
 const DETECTING: Pattern[] = [
-  ...['detect*', 'classif*', 'erkenn*', 'erkannt', 'herken*', 'reconna*', 'reconhec*', 'reconoc*', 'riconosc*'],
+  ...['detect*', 'detet*', 'classif*', 'erkenn*', 'erkannt', 'herken*', 'reconna*', 'reconhec*', 'reconoc*', 'riconosc*'],
   ...['识别', '检测', '検出'],
 ];
 /**
@@ -81,6 +81,28 @@ const OBJECTIONABLE: Pattern[] = [
   ...['aanstootgevende inhoud', 'beledigende reacties', 'beledigingen', 'scheldwoorden', 'haatzaaiende*', 'toxische reacties'],
   ...['色情', '涉黄', '涉政', '低俗', '暴恐', '血腥', '违规内容', '违规图片', '违禁', '敏感词', '不良信息', '辱骂', '谩骂'],
   ...['不適切', 'わいせつ', 'アダルト', '誹謗中傷', '暴力的', '卑猥', 'ヌード'],
+];
+/** Word sets for inspecting by eye: a verb of detecting and the flaws a camera looks for. */
+const FLAWS: Pattern[] = [
+  ...['defect', 'defects', 'defective', 'scratch*', 'crack', 'cracks', 'flaw*', 'fehlteil*', 'kratzer', 'risse'],
+  ...['defaut', 'defauts', 'fissure*', 'rayure*', 'defecto', 'defectos', 'grieta*', 'defeito', 'defeitos', 'fissura*'],
+  ...['difetto', 'difetti', 'crepe', 'graffi*', 'gebrek*', 'krassen', 'scheuren', '缺陷', '划痕', '瑕疵', '欠陥'],
+];
+/**
+ * Word sets for a model of one's own: a word for a model and a verb of training it or of what it does
+ * (scoring, detecting, classifying), close together ("un modelo que puntúe el riesgo", "a model that
+ * detects the species", "训练模型"). Not a data model, a business model or a 3D model: those take no
+ * such verbs.
+ */
+const MODEL: Pattern[] = [
+  ...['model', 'models', 'modelo', 'modelos', 'modele', 'modeles', 'modell', 'modelle', 'modello', 'modelli'],
+  ...['模型', 'モデル'],
+];
+const MODEL_DOES: Pattern[] = [
+  ...['train', 'trained', 'training', 'retrain*', 'fine tun*', 'entrenar', 'entrenado', 'entrainer', 'entraine'],
+  ...['trainieren', 'trainiert', 'addestrare', 'addestrato', 'treinar', 'treinado', 'trainen', 'getraind', '训练', '学習'],
+  ...['scores', 'puntue', 'puntuar', 'pontue', 'pontuar', 'evalue', 'valuti', '评分', '打分', 'スコア'],
+  ...DETECTING,
 ];
 /** Word sets for predicting what has not happened yet: a verb of foreseeing and what is foreseen. */
 const PREDICTING: Pattern[] = [
@@ -2692,7 +2714,10 @@ export const ai: CategoryData = {
         'erkennen ob _ _ einen helm',
       ],
       // "detectar automaticamente falhas … nas imagens", "spot which photos show a cracked screen".
-      together: [{ parts: [RECOGNISING, IMAGES], within: 8 }],
+      together: [
+        { parts: [RECOGNISING, IMAGES], within: 8 },
+        { parts: [DETECTING, FLAWS], within: 6 },
+      ],
     },
     {
       id: 'image-generation',
@@ -3169,7 +3194,10 @@ export const ai: CategoryData = {
         'recommend* related products',
       ],
       // "a heads-up when bearing wear looks likely", "prévoir les pannes", "predict which members will cancel".
-      together: [{ parts: [PREDICTING, OUTCOMES], within: 8 }],
+      together: [
+        { parts: [PREDICTING, OUTCOMES], within: 8 },
+        { parts: [MODEL, MODEL_DOES], within: 4 },
+      ],
     },
     {
       id: 'local-models',

@@ -1863,7 +1863,7 @@ export const auth: CategoryData = {
         'azure active directory',
         'microsoft entra',
         'aad',
-        'entra',
+        // Not a bare "entra": Spanish, Italian and Portuguese for "enters".
         // The staff's Microsoft sign-in, however it is put.
         'microsoft sso',
         'sso microsoft',
