@@ -230,7 +230,8 @@ export const judge = (category: CategoryId, reading: Reading): Judgement => {
   return {
     excludes: (entry) => binding.some((rule) => rule.exclude?.(entry.traits) === true),
     // The job first, then the constraints, binding before preferred (a cloud's own search service before
-    // an independent one, even if search is its side line), then providers best known for the job.
+    // an independent one, even if search is its side line; a constraint that holds only for a product's
+    // main job, like a free tier, counts nothing for a side line), then providers best known for the job.
     keyOf: (entry) => {
       const sideLine = sideLineOf(entry, jobs);
       const key = [jobTierOf(entry, jobs), servesElsewhere(entry.traits, markets)];
