@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import { findCatalogProvider } from '../../functions/analyze/catalog/directory.js';
 import type { ProviderFacts } from '../../functions/analyze/catalog/types.js';
 import type { CategoryId } from '../../functions/analyze/contract.js';
-import { jobsFor, readDescription } from '../../functions/analyze/reading/reading.js';
+import { readDescription } from '../../functions/analyze/reading/reading.js';
 import { categoriesOf, recommend } from '../support/catalog-answer.js';
 
 /** The catalogue entries of a category's ranked providers; the test fails when the category is missing. */

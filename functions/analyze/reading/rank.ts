@@ -8,7 +8,6 @@ import {
   type CapabilityFacts,
   CONSTRAINT_FACTS,
   type ConstraintFacts,
-  constraintFacts,
   type IndexedProvider,
   providersIn,
 } from '../catalog/catalog.js';
@@ -203,7 +202,7 @@ const rulesOf = (reading: Reading): StatedRules => {
         ...preferred.map((rule) => ({ facts: rule.facts, tests: rule.asPreference })),
       ],
       wantedFirst: wantedMost.map(({ check }) => check),
-      markets: new Set([...reading.constraints.keys()].flatMap((id) => constraintFacts(id)?.rankFirst?.[0]?.markets ?? [])),
+      markets: new Set([...reading.constraints.keys()].flatMap((id) => RULES.get(id)?.wantsMost?.test.markets ?? [])),
     };
     rulesStated.set(reading, rules);
   }
