@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { compileCatalog, packCatalog } from '../../functions/analyze/catalog/compile.js';
-import { CATALOG_FILE, pack, unpack } from '../../functions/analyze/catalog/packed.js';
+import { bytesOfBuffer, bytesOfFile, CATALOG_FILE, pack, unpack } from '../../functions/analyze/catalog/packed.js';
 import { compilePhrases, PhraseIndex, type PhraseKey, tablesSource, tokenize } from '../../functions/analyze/catalog/text.js';
 import { MODEL_FORMAT_FILE, modelFormatSource } from '../../functions/analyze/engines/openai/model-format-source.js';
 
@@ -14,24 +14,33 @@ describe('the generated model answer format', () => {
 describe('the compiled catalogue the function reads', () => {
   it('is up to date with functions/analyze/catalog/data (else: npm run generate)', () => {
     const fresh = compileCatalog();
-    const shipped = unpack<typeof fresh.header>(readFileSync(CATALOG_FILE));
+    const shipped = unpack<typeof fresh.header>(bytesOfFile(CATALOG_FILE));
     expect(shipped.header.version).toBe(fresh.header.version);
     expect(readFileSync(CATALOG_FILE).equals(packCatalog(fresh))).toBe(true);
   });
 
-  it('gives back every table entry, name list and provider entry it packed', () => {
+  it('gives back every table entry, owner, name list and provider entry it packed', () => {
     const tables = compilePhrases([
       ['get paid', 0],
       ['pay*', 1],
       ['数据库', 2],
     ]);
     const neighbours = { postings: ['1.2;0,3'], examples: [{ norm: 1, needs: [3], picks: [], avoids: [] }] };
-    const file = unpack<{ note: string }>(pack({ note: 'x' }, tables, 'stripe=0', { payments: '[{"id":"stripe"}]' }, neighbours));
+    const owners = [{ kind: 'signal', category: 'payments', weight: 2 }, 'a line\nbreak'];
+    const file = unpack<{ note: string }>(
+      bytesOfBuffer(
+        pack(
+          { note: 'x' },
+          { phrases: tables, owners, names: 'stripe=0', entries: { payments: '[{"id":"stripe"}]' }, neighbours },
+        ),
+      ),
+    );
     expect(file.header.note).toBe('x');
     expect(file.phrases.word('get')).toBe(tables.byWord.get);
     expect(file.phrases.prefix('pay')).toBe(tables.byPrefix.pay);
     expect(file.phrases.word('数据')).toBe(tables.byWord['数据']);
     expect(file.phrases.word('paid')).toBeUndefined();
+    expect(file.owners().map((line) => JSON.parse(line))).toEqual(owners);
     expect(file.names()).toBe('stripe=0');
     expect(file.entries('payments')).toBe('[{"id":"stripe"}]');
     expect(file.entries('maps')).toBeUndefined();

@@ -9,18 +9,14 @@
 import { CATEGORY_IDS, type CategoryId } from '../category-ids.js';
 import type { ArchetypeFacts, CapabilityFacts, CatalogHeader, CompiledOwner, ConstraintFacts, Cue } from './compile.js';
 import type { NeighbourExample } from './learn.js';
-import { CATALOG_FILE, type Unpacked, unpack } from './packed.js';
+import { bytesOfFile, CATALOG_FILE, type Unpacked, unpack } from './packed.js';
 import { compactName, PhraseIndex } from './text.js';
 import type { ConstraintId, ProviderFacts } from './types.js';
 
 export type { ArchetypeFacts, CapabilityFacts, ConstraintFacts, Cue, NeighbourExample };
 export { compactName };
 
-// Not `import … from 'node:fs'`: the ESM namespace of node:fs evaluates every lazy export (streams
-// among them), about 2 ms of cold start for one function; nothing else at init imports node:fs.
-const { readFileSync } = process.getBuiltinModule('node:fs');
-
-const packed: Unpacked<CatalogHeader> = unpack(readFileSync(CATALOG_FILE));
+const packed: Unpacked<CatalogHeader> = unpack(bytesOfFile(CATALOG_FILE));
 const COMPILED = packed.header;
 
 const decoded = new Map<CategoryId, readonly ProviderFacts[]>();
@@ -239,10 +235,19 @@ const load = (compiled: CatalogHeader) => {
     );
     return byName.get(name) ?? [];
   };
-  const ownerAt = (owner: number): CompiledOwner =>
-    owner < compiled.postingOwners
-      ? (compiled.owners[owner] as CompiledOwner)
-      : { kind: 'posting', at: owner - compiled.postingOwners };
+  // Owners are decoded one at a time, when a phrase of theirs first matches: most never are.
+  let ownerLines: string[] | undefined;
+  const owners: CompiledOwner[] = [];
+  const ownerAt = (owner: number): CompiledOwner => {
+    if (owner >= compiled.postingOwners) return { kind: 'posting', at: owner - compiled.postingOwners };
+    let decoded = owners[owner];
+    if (!decoded) {
+      ownerLines ??= packed.owners();
+      decoded = JSON.parse(ownerLines[owner] as string) as CompiledOwner;
+      owners[owner] = decoded;
+    }
+    return decoded;
+  };
   return { index: new PhraseIndex(packed.phrases, ownerAt, resolve), byCategory, named, constraints };
 };
 

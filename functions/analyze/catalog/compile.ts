@@ -87,10 +87,9 @@ export interface CatalogHeader {
   learnedBias: LearnedEvidence['bias'];
   /** Each job's log-odds within its category before any learned evidence. */
   learnedJobBias: LearnedEvidence['jobBias'];
-  owners: CompiledOwner[];
   /**
-   * Owner numbers from this one on are word postings, not in `owners`: owner n is the posting of feature
-   * n - postingOwners (thousands of owners of one shape need not be in the header).
+   * Owner numbers from this one on are word postings, not in CompiledCatalog.owners: owner n is the
+   * posting of feature n - postingOwners (thousands of owners of one shape need not be stored).
    */
   postingOwners: number;
 }
@@ -98,6 +97,8 @@ export interface CatalogHeader {
 export interface CompiledCatalog {
   header: CatalogHeader;
   phrases: PhraseTables;
+  /** What the phrases stand for, by owner number: read a phrase at a time, when it first matches. */
+  owners: CompiledOwner[];
   /**
    * Providers by compacted name or alias (see compactName), as `name=position,position` joined by ";":
    * only the model's answers are looked up by name, so this is decoded on first use.
@@ -288,7 +289,6 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
     ),
     learnedBias: learned.bias,
     learnedJobBias: learned.jobBias,
-    owners,
     postingOwners,
   };
   const phrases = compilePhrases(patterns);
@@ -297,12 +297,11 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
     Object.entries(entries).map(([id, list]) => [id, JSON.stringify(list)]),
   ) as CompiledEntries;
   const version = createHash('sha256')
-    .update(JSON.stringify([content, phrases, nameIndex, entriesJson, neighbours]))
+    .update(JSON.stringify([content, owners, phrases, nameIndex, entriesJson, neighbours]))
     .digest('hex')
     .slice(0, 12);
-  return { header: { version, ...content }, phrases, names: nameIndex, entries: entriesJson, neighbours };
+  return { header: { version, ...content }, phrases, owners, names: nameIndex, entries: entriesJson, neighbours };
 };
 
 /** The compiled catalogue as the file the function reads (see packed.ts). */
-export const packCatalog = ({ header, phrases, names, entries, neighbours }: CompiledCatalog): Buffer =>
-  pack(header, phrases, names, entries, neighbours);
+export const packCatalog = ({ header, ...content }: CompiledCatalog): Buffer => pack(header, content);

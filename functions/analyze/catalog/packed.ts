@@ -1,14 +1,16 @@
 /**
- * The compiled catalogue as one file the function reads at cold start (compiled/catalog.bin), laid out
- * so that reading it costs almost nothing: a small JSON header, then sections read only when needed.
- * Phrase table entries sit in a hash table of buckets, so a description's words decode only their own
- * buckets; provider entries decode a category at a time; names only when a model's answer is checked.
+ * The compiled catalogue as one file the function opens at cold start (compiled/catalog.bin), laid out
+ * so that loading it costs almost nothing: a cold start reads the small JSON header and the phrase
+ * table's bucket offsets, and every other byte is read from the file when first needed. A
+ * description's words read only their own buckets of the phrase table; provider entries a category at a
+ * time; what a phrase stands for when it first matches; names only when a model's answer is checked.
  *
  *   uint32 LE  header length H
  *   H bytes    header: JSON, UTF-8 (everything small, and where each section lies)
  *   phrases    uint32 LE bucket count N, N + 1 bucket offsets, then each bucket's lines
  *              "key\u0001entry" joined by "\n" (a key is a word, or "*" and a prefix's first letters)
  *              (the labelled examples' word postings share the table, under keys "#<number>")
+ *   owners     what each phrase stands for: one JSON value per line, by owner number
  *   names      UTF-8 text
  *   entries    per category, UTF-8 JSON of its ProviderFacts[]
  *   examples   UTF-8 JSON of the labelled examples as neighbours (NeighbourExample[])
@@ -32,6 +34,7 @@ type Span = [start: number, end: number];
 
 export interface PackedSections {
   phrases: Span;
+  owners: Span;
   names: Span;
   entries: Partial<Record<CategoryId, Span>>;
   examples: Span;
@@ -50,13 +53,17 @@ const prefixKey = (bucket: string) => `*${bucket}`;
 /** Words are lower-case letters, digits or CJK characters: "#" never starts one. */
 const postingKey = (index: number) => `#${index}`;
 
-export const pack = <H extends object>(
-  header: H,
-  phrases: PhraseTables,
-  names: string,
-  entries: Partial<Record<CategoryId, string>>,
-  neighbours: Pick<NeighbourTable, 'postings' | 'examples'>,
-): Buffer => {
+/** What goes in the file besides the header. */
+export interface PackedContent {
+  phrases: PhraseTables;
+  /** What the phrases stand for, by owner number (any JSON value). */
+  owners: readonly unknown[];
+  names: string;
+  entries: Partial<Record<CategoryId, string>>;
+  neighbours: Pick<NeighbourTable, 'postings' | 'examples'>;
+}
+
+export const pack = <H extends object>(header: H, { phrases, owners, names, entries, neighbours }: PackedContent): Buffer => {
   const keyed: [string, string][] = [
     ...Object.entries(phrases.byWord),
     ...Object.entries(phrases.byPrefix).map(([bucket, entry]): [string, string] => [prefixKey(bucket), entry]),
@@ -78,6 +85,7 @@ export const pack = <H extends object>(
   });
   table.writeUInt32LE(offset, 4 * (count + 1));
   const phraseSection = Buffer.concat([table, ...bucketBytes]);
+  const ownerSection = Buffer.from(owners.map((owner) => JSON.stringify(owner)).join('\n'), 'utf8');
   const nameSection = Buffer.from(names, 'utf8');
   const entrySections = Object.entries(entries).map(([id, json]) => [id, Buffer.from(json as string, 'utf8')] as const);
   const exampleSection = Buffer.from(JSON.stringify(neighbours.examples), 'utf8');
@@ -92,6 +100,7 @@ export const pack = <H extends object>(
     };
     return {
       phrases: span(phraseSection.length),
+      owners: span(ownerSection.length),
       names: span(nameSection.length),
       entries: Object.fromEntries(entrySections.map(([id, bytes]) => [id, span(bytes.length)])),
       examples: span(exampleSection.length),
@@ -108,15 +117,47 @@ export const pack = <H extends object>(
     prefix,
     headerBytes,
     phraseSection,
+    ownerSection,
     nameSection,
     ...entrySections.map(([, bytes]) => bytes),
     exampleSection,
   ]);
 };
 
+/** Bytes of a packed file by position: the file itself on disk, or a buffer holding it. */
+export interface Bytes {
+  read(start: number, end: number): Buffer;
+}
+
+export const bytesOfBuffer = (buffer: Buffer): Bytes => ({ read: (start, end) => buffer.subarray(start, end) });
+
+/**
+ * The file, read where asked and never whole: a cold start reads a few hundred kilobytes of its 5 MB.
+ * The descriptor stays open for the life of the process, as the module that reads it does.
+ */
+export const bytesOfFile = (file: URL): Bytes => {
+  // Not `import … from 'node:fs'`: the ESM namespace of node:fs evaluates every lazy export (streams
+  // among them), about 2 ms of cold start for one function; nothing else at init imports node:fs.
+  const { openSync, readSync } = process.getBuiltinModule('node:fs');
+  const fd = openSync(file, 'r');
+  return {
+    read: (start, end) => {
+      const bytes = Buffer.allocUnsafe(end - start);
+      for (let at = 0; at < bytes.length; ) {
+        const read = readSync(fd, bytes, at, bytes.length - at, start + at);
+        if (read === 0) throw new Error(`${file.pathname} ends at ${start + at}, before ${end}: regenerate it`);
+        at += read;
+      }
+      return bytes;
+    },
+  };
+};
+
 export interface Unpacked<H> {
   header: H & { sections: PackedSections };
   phrases: PhraseSource;
+  /** The owners section's lines: owner n's JSON is line n. */
+  owners: () => string[];
   names: () => string;
   entries: (category: CategoryId) => string | undefined;
   /** A word feature's neighbour postings, by its position in NeighbourTable.features, encoded as in NeighbourTable.postings. */
@@ -125,20 +166,23 @@ export interface Unpacked<H> {
   examples: () => string;
 }
 
-export const unpack = <H extends object>(file: Buffer): Unpacked<H> => {
-  const headerLength = file.readUInt32LE(0);
-  const header = JSON.parse(file.toString('utf8', 4, 4 + headerLength)) as H & { sections: PackedSections };
-  const { phrases, names, entries, examples } = header.sections;
+export const unpack = <H extends object>(file: Bytes): Unpacked<H> => {
+  const headerLength = file.read(0, 4).readUInt32LE(0);
+  const header = JSON.parse(file.read(4, 4 + headerLength).toString('utf8')) as H & { sections: PackedSections };
+  const { phrases, owners, names, entries, examples } = header.sections;
   const [base] = phrases;
-  const count = file.readUInt32LE(base);
+  const count = file.read(base, base + 4).readUInt32LE(0);
+  // The bucket offsets are read once (256 KB); a look-up then reads its bucket's bytes alone.
+  const offsets = file.read(base + 4, base + 4 * (count + 2));
   const data = base + 4 * (count + 2);
+  const text = ([start, end]: Span) => file.read(start, end).toString('utf8');
   const lookup = (key: string): string | undefined => {
     const b = hash(key) % count;
-    const start = data + file.readUInt32LE(base + 4 * (b + 1));
-    const end = data + file.readUInt32LE(base + 4 * (b + 2));
+    const start = offsets.readUInt32LE(4 * b);
+    const end = offsets.readUInt32LE(4 * (b + 1));
     if (start === end) return undefined;
     const wanted = `${key}${KEY_SEPARATOR}`;
-    for (const line of file.toString('utf8', start, end).split('\n')) {
+    for (const line of text([data + start, data + end]).split('\n')) {
       if (line.startsWith(wanted)) return line.slice(wanted.length);
     }
     return undefined;
@@ -146,12 +190,13 @@ export const unpack = <H extends object>(file: Buffer): Unpacked<H> => {
   return {
     header,
     phrases: { word: lookup, prefix: (bucket) => lookup(prefixKey(bucket)) },
-    names: () => file.toString('utf8', names[0], names[1]),
+    owners: () => text(owners).split('\n'),
+    names: () => text(names),
     entries: (category) => {
       const span = entries[category];
-      return span ? file.toString('utf8', span[0], span[1]) : undefined;
+      return span ? text(span) : undefined;
     },
     postings: (index) => lookup(postingKey(index)),
-    examples: () => file.toString('utf8', examples[0], examples[1]),
+    examples: () => text(examples),
   };
 };
