@@ -60,13 +60,31 @@ export const baseEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv =
  * Runs a TypeScript file in a fresh Node (tsx as a loader, so the process is the script itself) and
  * parses the last line it prints as JSON. A non-zero exit or unparsable output is an error.
  */
+/** infra/analyze-function.ts memorySize. */
+export const LAMBDA_MEMORY_MB = 512;
+/**
+ * The V8 heap limits Lambda's Node bootstrap sets for a function of that memory: new space a tenth of
+ * memory (each of its two semi-spaces half of that), old space the rest. A scenario timed "as deployed"
+ * runs with them: the young generation's size decides how often a minor GC interrupts a request.
+ */
+export const LAMBDA_HEAP_FLAGS = [
+  `--max-semi-space-size=${Math.floor(LAMBDA_MEMORY_MB / 10 / 2)}`,
+  `--max-old-space-size=${LAMBDA_MEMORY_MB - Math.floor(LAMBDA_MEMORY_MB / 10)}`,
+];
+
 export const runTsJson = async <T>(
   file: string,
   args: readonly string[],
   env: NodeJS.ProcessEnv,
   timeoutMs = 120_000,
+  nodeFlags: readonly string[] = [],
 ): Promise<T> => {
-  const { code, stdout, stderr } = await runProcess(process.execPath, ['--import', 'tsx', file, ...args], env, timeoutMs);
+  const { code, stdout, stderr } = await runProcess(
+    process.execPath,
+    [...nodeFlags, '--import', 'tsx', file, ...args],
+    env,
+    timeoutMs,
+  );
   if (code !== 0) throw new Error(`${file} ${args.join(' ')} exited with ${code}:\n${stderr.slice(-4_000)}`);
   const last = stdout.trim().split('\n').at(-1) ?? '';
   try {

@@ -23,7 +23,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Request } from 'autocannon';
 import { DESCRIPTIONS } from './descriptions.js';
-import { baseEnv, ROOT, round, sleep, startServerChild } from './lib.js';
+import { baseEnv, LAMBDA_HEAP_FLAGS, ROOT, round, sleep, startServerChild } from './lib.js';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const WARMUP_SECONDS = Math.min(10, Math.max(1, Math.floor(SECONDS / 3)));
@@ -31,10 +31,7 @@ const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 64);
 const OVERSIZED_CONCURRENCY = 2;
 const MAX_RSS_GROWTH_MB = 20;
 const MB = 1024 * 1024;
-/** infra/analyze-function.ts memorySize. */
-const LAMBDA_MEMORY_MB = 512;
-const LAMBDA_HEAP_FLAGS = `--max-semi-space-size=${Math.floor(LAMBDA_MEMORY_MB / 10 / 2)} --max-old-space-size=${LAMBDA_MEMORY_MB - Math.floor(LAMBDA_MEMORY_MB / 10)}`;
-const NODE_FLAGS = (process.env.LOAD_NODE_FLAGS ?? `--expose-gc ${LAMBDA_HEAP_FLAGS}`).split(/\s+/).filter(Boolean);
+const NODE_FLAGS = (process.env.LOAD_NODE_FLAGS ?? ['--expose-gc', ...LAMBDA_HEAP_FLAGS].join(' ')).split(/\s+/).filter(Boolean);
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 const post = (body: string | Buffer, headers: Record<string, string> = JSON_TYPE): Request => ({

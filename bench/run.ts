@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { build } from 'esbuild';
 import { buildFunction, FUNCTION_BUILD_OPTIONS } from '../bin/build-function.js';
-import { baseEnv, maxRssMb, median, ROOT, round, runTsJson, type Summary, startServerChild } from './lib.js';
+import { baseEnv, LAMBDA_HEAP_FLAGS, maxRssMb, median, ROOT, round, runTsJson, type Summary, startServerChild } from './lib.js';
 
 const TARGETS = {
   initJsKb: 400,
@@ -134,7 +134,11 @@ await section('b. cold start', async () => {
   };
   const time = (args: string[], env: NodeJS.ProcessEnv): number => {
     const started = performance.now();
-    const run = spawnSync(process.execPath, args, { cwd: functionDir, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const run = spawnSync(process.execPath, [...LAMBDA_HEAP_FLAGS, ...args], {
+      cwd: functionDir,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     const elapsed = performance.now() - started;
     if (run.status !== 0) throw new Error(`node ${args.join(' ')} exited with ${run.status}: ${String(run.stderr)}`);
     return elapsed;
@@ -197,7 +201,13 @@ await section('c. catalogue engine', async () => {
     long: Summary;
     emptyAnswers: number;
     maxRssMb: number;
-  }>('bench/catalog-scenario.ts', [], baseEnv({ BENCH_CATALOG_ENGINE: join(functionDir, 'catalog-engine.mjs') }));
+  }>(
+    'bench/catalog-scenario.ts',
+    [],
+    baseEnv({ BENCH_CATALOG_ENGINE: join(functionDir, 'catalog-engine.mjs') }),
+    undefined,
+    LAMBDA_HEAP_FLAGS,
+  );
   peakRss['catalog-scenario'] = catalog.maxRssMb;
   errors.catalogEmptyAnswers = catalog.emptyAnswers;
 
@@ -213,7 +223,11 @@ await section('c. catalogue engine', async () => {
   );
   const loads: number[] = [];
   for (let i = 0; i < LOAD_RUNS; i++) {
-    const run = spawnSync(process.execPath, ['catalog-load.mjs'], { cwd: functionDir, env: baseEnv(), encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [...LAMBDA_HEAP_FLAGS, 'catalog-load.mjs'], {
+      cwd: functionDir,
+      env: baseEnv(),
+      encoding: 'utf8',
+    });
     if (run.status !== 0) throw new Error(`catalogue load exited with ${run.status}: ${run.stderr}`);
     loads.push((JSON.parse(run.stdout.trim()) as { ms: number }).ms);
   }
@@ -255,6 +269,8 @@ const handlerScenario = async (scenario: 'catalog' | 'openai' | 'cache', env: Re
     'bench/handler-scenario.ts',
     [scenario],
     baseEnv({ ...env, BENCH_FUNCTION: join(functionDir, 'index.mjs') }),
+    undefined,
+    LAMBDA_HEAP_FLAGS,
   );
   peakRss[`handler-${scenario}`] = run.maxRssMb;
   errors[`handler-${scenario}`] = run.errors;

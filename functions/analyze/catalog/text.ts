@@ -79,9 +79,6 @@ export const characterPairs = (run: string): string[] => {
   return chars.slice(0, -1).map((c, i) => (c + chars[i + 1]).normalize('NFKC'));
 };
 
-/** Letters and digits of plain ASCII text: most descriptions, tokenised without the Unicode word pattern. */
-const ASCII_TEXT_WORD = /[A-Za-z0-9]+/g;
-
 export const tokenize = (text: string): Token[] => {
   if (PLAIN_ASCII.test(text)) return tokenizeAscii(text);
   const tokens: Token[] = [];
@@ -102,6 +99,12 @@ export const tokenize = (text: string): Token[] => {
     while (i < text.length && kindAt(text, i) === kind) i += widthAt(text, i);
     if (endsClause(text, previousEnd, start)) clause += 1;
     previousEnd = i;
+    const plain = kind === WORD_CHARACTER && sameOffsets && isAscii(text, start, i);
+    if (plain) {
+      const word = lower.slice(start, i);
+      tokens.push({ word, start, end: i, capitalised: text.charCodeAt(start) !== word.charCodeAt(0), clause });
+      continue;
+    }
     const raw = text.slice(start, i);
     if (kind === CJK_CHARACTER) {
       // Offsets of each pair, counted in UTF-16 units of the original run.
@@ -114,16 +117,8 @@ export const tokenize = (text: string): Token[] => {
       });
       continue;
     }
-    const plain = sameOffsets && isAscii(text, start, i);
-    const lowered = plain ? lower.slice(start, i) : '';
     const first = raw[0] ?? '';
-    tokens.push({
-      word: plain ? lowered : foldText(raw),
-      start,
-      end: i,
-      capitalised: plain ? raw.charCodeAt(0) !== lowered.charCodeAt(0) : first !== first.toLowerCase(),
-      clause,
-    });
+    tokens.push({ word: foldText(raw), start, end: i, capitalised: first !== first.toLowerCase(), clause });
   }
   return tokens;
 };
@@ -140,8 +135,7 @@ const kinds = new Map<number, CharacterKind>();
 /** What the character at `i` is: as the word pattern above reads it, by code point. */
 const kindAt = (text: string, i: number): CharacterKind => {
   const code = text.charCodeAt(i);
-  if (code < 0x80)
-    return (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) ? WORD_CHARACTER : SEPARATOR;
+  if (code < 0x80) return isAsciiWordCode(code) ? WORD_CHARACTER : SEPARATOR;
   const point = text.codePointAt(i) as number;
   let kind = kinds.get(point);
   if (kind === undefined) {
@@ -156,14 +150,28 @@ const kindAt = (text: string, i: number): CharacterKind => {
 const widthAt = (text: string, i: number): number =>
   text.charCodeAt(i) < 0xd800 ? 1 : (text.codePointAt(i) as number) > 0xffff ? 2 : 1;
 
+/** A letter or digit of ASCII: what a word of plain ASCII text is made of. */
+const isAsciiWordCode = (code: number): boolean =>
+  (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
+
+/**
+ * Most descriptions are plain ASCII: their words are runs of letters and digits, found by code unit
+ * without the Unicode word pattern (or a match object per word, once a tenth of what a long reading
+ * allocated).
+ */
 const tokenizeAscii = (text: string): Token[] => {
   const tokens: Token[] = [];
   const lower = text.toLowerCase();
   let clause = 0;
   let previousEnd = 0;
-  for (const m of text.matchAll(ASCII_TEXT_WORD)) {
-    const start = m.index;
-    const end = start + m[0].length;
+  for (let at = 0; at < text.length; ) {
+    if (!isAsciiWordCode(text.charCodeAt(at))) {
+      at += 1;
+      continue;
+    }
+    const start = at;
+    while (at < text.length && isAsciiWordCode(text.charCodeAt(at))) at += 1;
+    const end = at;
     if (endsClause(text, previousEnd, start)) clause += 1;
     previousEnd = end;
     const word = lower.slice(start, end);

@@ -30,12 +30,16 @@ export interface Neighbour {
 let dots = new Float64Array(0);
 /** One over each example's length, so ranking them is a multiplication. */
 let inverseNorms = new Float64Array(0);
+/**
+ * The examples a reading has touched, in the first `touchedCount` places, shared like `dots`: a long
+ * text touches thousands, and a growing array per reading was a tenth of what a reading allocates.
+ */
+let touched = new Uint16Array(0);
+let touchedCount = 0;
 
 /** The words of one description, added as the reading finds them (each once), then its nearest examples. */
 export class Neighbourhood {
   private readonly examples = neighbourExamples();
-  /** The examples touched: fewer than all of them, even for a long text (its common words are not kept). */
-  private readonly touched: number[] = [];
   private squares = 0;
   private words = 0;
 
@@ -43,16 +47,20 @@ export class Neighbourhood {
     if (dots.length !== this.examples.length) {
       dots = new Float64Array(this.examples.length);
       inverseNorms = Float64Array.from(this.examples, (e) => (e.norm > 0 ? 1 / e.norm : 0));
+      touched = new Uint16Array(this.examples.length);
     }
+    touchedCount = 0;
   }
 
   add({ weight, examples }: Postings): void {
     if (++this.words > WORDS_COMPARED) return;
     const w2 = weight * weight;
+    // A word of no weight touches nothing (and so never lists an example twice).
+    if (!(w2 > 0)) return;
     this.squares += w2;
     for (let k = 0; k < examples.length; k++) {
       const at = examples[k] as number;
-      if (dots[at] === 0) this.touched.push(at);
+      if (dots[at] === 0) touched[touchedCount++] = at;
       dots[at] = (dots[at] as number) + w2;
     }
   }
@@ -62,7 +70,8 @@ export class Neighbourhood {
     // The best NEAREST by dot product over example length, kept sorted in two small arrays.
     const best = new Float64Array(NEAREST);
     const bestAt = new Int32Array(NEAREST).fill(-1);
-    for (const at of this.touched) {
+    for (let t = 0; t < touchedCount; t++) {
+      const at = touched[t] as number;
       const score = (dots[at] as number) * (inverseNorms[at] as number);
       dots[at] = 0;
       if (score <= (best[NEAREST - 1] as number)) continue;
@@ -74,7 +83,7 @@ export class Neighbourhood {
       best[k] = score;
       bestAt[k] = at;
     }
-    this.touched.length = 0;
+    touchedCount = 0;
     const length = Math.sqrt(this.squares);
     const nearest: Neighbour[] = [];
     for (let k = 0; k < NEAREST && (bestAt[k] as number) >= 0; k++)
