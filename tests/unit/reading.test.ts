@@ -115,6 +115,9 @@ describe('the job wanted inside a category', () => {
     ['database', 'time-series', 'Our sales team is under pressure to record more calls'],
     ['payments', 'in-app-purchases', 'Gym members renew their monthly membership in our app, and pay for day passes at the desk'],
     ['ai', 'ml-platform', 'We need to design the data model and the scoring rules for our loyalty points'],
+    // A schedule every few minutes is not a stream of readings, nor is a courier's position on a map.
+    ['database', 'time-series', 'A cron job emails the sales report to the managers every 5 minutes'],
+    ['database', 'time-series', "The app sends the courier's location every minute so the customer sees it on a map"],
   ] as const)('reads no %s job %s where the words only look alike: "%s"', (category, job, description) => {
     // No words of the text are taken for the job (it may still be a category's default).
     expect(readDescription(description).needs.get(category)?.jobs.get(job)?.evidence ?? []).toEqual([]);
@@ -194,6 +197,16 @@ describe('the job wanted inside a category', () => {
     // A verb of detecting near the flaws a camera looks for.
     ['ai', 'vision', 'Câmaras na linha de escolha para detetar automaticamente defeitos nas rolhas'],
     ['ai', 'vision', 'Die Kamera soll Kratzer und Risse auf den Blechteilen erkennen'],
+    // Readings at a short, fixed interval: with what is measured, or what measures it.
+    ['database', 'time-series', 'Les balises des ruches envoient le poids et la température toutes les 10 minutes'],
+    ['database', 'time-series', 'GPS trackers on our 300 rental bikes report every 30 seconds'],
+    ['database', 'time-series', '每台风机的传感器每秒上报一次数据，需要保存三年'],
+    // A graph of who worked with whom.
+    ['database', 'graph', 'For every candidate we want to see who has worked with whom at which employer'],
+    // Italian cameras that recognise what passes below them.
+    ['ai', 'vision', 'Le telecamere sul nastro devono riconoscere le mele ammaccate'],
+    // Booking a table, in any form of the Italian verb.
+    ['scheduling', 'table-reservations', 'Vogliamo che i clienti prenotino un tavolo dal nostro sito'],
     // Extracting the text itself out of what people send in.
     ['documents', 'ocr-extraction', 'Les clients déposent leurs courriers et l’outil en extrait le texte pour la recherche'],
     // A subscription sold on the phone platforms: said in more words than "subscription" alone, so it wins the tie.
@@ -659,6 +672,10 @@ describe('needs the domain implies', () => {
     // Vocabulary in the languages we read.
     ['Un podcast con membresía y un grupo para charlar durante los partidos', 'realtime'],
     ['Os pais escolhem até três escolas perto de casa', 'maps'],
+    ['Uma pasta partilhada para a equipa, com permissões por cliente', 'storage'],
+    ['La biblioteca vuole statistiche di utilizzo del catalogo online', 'analytics'],
+    ['Product wants to flip features on per account for the beta customers', 'flags'],
+    ['植物園のガイドアプリ。解説の音声を自動生成したい', 'ai'],
     [
       'Tandartspraktijk in Utrecht met vier tandartsen. Patiënten moeten online een consult kunnen boeken, ook een videoconsult, en alle gegevens moeten in de EU blijven.',
       'scheduling',

@@ -13,7 +13,8 @@ const RECOGNISING: Pattern[] = [...DETECTING, 'recogni*', 'identif*', 'klassifiz
 const IMAGES: Pattern[] = [
   ...['image', 'images', 'imagen', 'imagenes', 'imagem', 'imagens', 'immagine', 'immagini', 'photo', 'photos', 'picture*'],
   ...['foto', 'fotos', 'fotografia*', 'camera', 'cameras', 'kamera*', 'camara*', 'webcam*', 'footage', 'cctv', 'bild'],
-  ...['bilder', 'bildern', 'afbeelding*', 'beelden', '图片', '图像', '照片', '画像', '写真', 'カメラ'],
+  ...['bilder', 'bildern', 'afbeelding*', 'beelden', 'telecamer*', '图片', '图像', '照片', '摄像头', '摄像机', '画像', '写真'],
+  'カメラ',
 ];
 /**
  * Word sets for making pictures: a verb of generating and a word for pictures, close together. Not the
@@ -1879,6 +1880,9 @@ export const ai: CategoryData = {
         '読み上げ',
         'テキスト読み上げ',
         '合成音声',
+        '音声は自動生成',
+        '音声を自動生成',
+        '音声の自動生成',
         'narrate* _ articles',
         'narrated articles',
         'narrated version*',
@@ -2306,6 +2310,12 @@ export const ai: CategoryData = {
         'riconoscimento immagini',
         'riconoscimento facciale',
         'visione artificiale',
+        'vision model*',
+        'modelli di visione',
+        'modell* di visione',
+        'modelo* de vision',
+        'modele* de vision',
+        '视觉模型',
         'beeldherkenning',
         'gezichtsherkenning',
         'what s in _ photo*',

@@ -48,6 +48,24 @@ const QUANTITIES: Pattern[] = [
   ...['umidita', 'vibrazion*', 'umidade', 'vibracao', 'vibracoes', 'temperatuur', 'luchtvochtigheid'],
   ...['trilling*', 'energieverbruik', '温度', '湿度', '压力', '振动', '电压', '电流', '能耗', '圧力', '振動', '電圧', '消費電力'],
 ];
+/**
+ * Readings sent at a fixed, short interval ("envoie température … toutes les 30 secondes", "sensoren
+ * die elke vijf minuten meten", "每秒上报一次"): with a word of measuring or of what is measured,
+ * a stream of readings over time.
+ */
+const READINGS: Pattern[] = [
+  ...['sensor', 'sensors', 'sensoren', 'capteur', 'capteurs', 'sensore', 'sensori', 'sensores', 'reading', 'readings'],
+  ...['measurement*', 'messwert*', 'mesures', 'misure', 'misurazion*', 'medicion*', 'medicoes', 'leituras', 'metingen'],
+  ...['meetwaarden', 'logger', 'loggers', 'datalogger*', 'gps', 'tracker', 'trackers', '传感器', '读数', '上报', 'センサー'],
+  '測定値',
+];
+const SHORT_INTERVAL: Pattern[] = [
+  ...['every second', 'every _ seconds', 'every minute', 'every _ minutes', 'once a second', 'per second'],
+  ...['jede sekunde', 'alle _ sekunden', 'jede minute', 'alle _ minuten', 'chaque seconde', 'toutes les _ secondes'],
+  ...['chaque minute', 'toutes les _ minutes', 'cada segundo', 'cada _ segundos', 'cada minuto', 'cada _ minutos'],
+  ...['ogni secondo', 'ogni _ secondi', 'ogni minuto', 'ogni _ minuti', 'elke seconde', 'elke _ seconden'],
+  ...['elke minuut', 'elke _ minuten', '每秒', '每分钟', '秒ごと', '分ごと', '毎秒', '毎分'],
+];
 const SYNCING: Pattern[] = [
   ...['sync', 'syncs', 'synced', 'syncing', 'synchronis*', 'synchroniz*', 'sincroniz*', 'synchronisier*', 'synchro'],
   ...['synchronise*', 'synchroniseer*', 'gesynchroniseerd'],
@@ -1724,7 +1742,10 @@ export const database: CategoryData = {
         'turbines every',
         'pumps every',
       ],
-      together: [{ parts: [MEASURING, QUANTITIES], within: 6 }],
+      together: [
+        { parts: [MEASURING, QUANTITIES], within: 6 },
+        { parts: [[...MEASURING, ...QUANTITIES, ...READINGS], SHORT_INTERVAL], within: 10 },
+      ],
     },
     {
       id: 'graph',
@@ -1750,6 +1771,8 @@ export const database: CategoryData = {
         'friend of a friend',
         'degrees of separation',
         'shortest path between',
+        'who has worked with whom',
+        'who worked with whom',
         'connected data',
         'network of relationships',
         'relationship graph',

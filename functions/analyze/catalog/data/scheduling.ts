@@ -923,7 +923,7 @@ export const scheduling: CategoryData = {
         'reservierung* im restaurant',
         'restaurantreservierung*',
         'prenotare un tavolo',
-        'prenota* _ tavol*',
+        'prenot* _ tavol*',
         'prenotazione tavol*',
         'prenotazione del tavolo',
         'prenotazioni del ristorante',

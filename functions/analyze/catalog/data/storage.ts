@@ -903,6 +903,8 @@ export const storage: CategoryData = {
         'compartilhamento de arquivos',
         'pasta compartilhada',
         'pastas compartilhadas',
+        'pasta partilhada',
+        'pastas partilhadas',
         'partilha de ficheiros',
         'dateien teilen',
         'dateifreigabe',
