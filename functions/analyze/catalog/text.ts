@@ -99,10 +99,8 @@ export const tokenize = (text: string): Token[] => {
     while (i < text.length && kindAt(text, i) === kind) i += widthAt(text, i);
     if (endsClause(text, previousEnd, start)) clause += 1;
     previousEnd = i;
-    const plain = kind === WORD_CHARACTER && sameOffsets && isAscii(text, start, i);
-    if (plain) {
-      const word = lower.slice(start, i);
-      tokens.push({ word, start, end: i, capitalised: text.charCodeAt(start) !== word.charCodeAt(0), clause });
+    if (kind === WORD_CHARACTER && sameOffsets && isAscii(text, start, i)) {
+      tokens.push(asciiToken(text, lower, start, i, clause));
       continue;
     }
     const raw = text.slice(start, i);
@@ -154,6 +152,12 @@ const widthAt = (text: string, i: number): number =>
 const isAsciiWordCode = (code: number): boolean =>
   (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
 
+/** A word of plain ASCII letters and digits, from the text lower-cased whole: it needs no folding. */
+const asciiToken = (text: string, lower: string, start: number, end: number, clause: number): Token => {
+  const word = lower.slice(start, end);
+  return { word, start, end, capitalised: text.charCodeAt(start) !== word.charCodeAt(0), clause };
+};
+
 /**
  * Most descriptions are plain ASCII: their words are runs of letters and digits, found by code unit
  * without the Unicode word pattern (or a match object per word, once a tenth of what a long reading
@@ -174,8 +178,7 @@ const tokenizeAscii = (text: string): Token[] => {
     const end = at;
     if (endsClause(text, previousEnd, start)) clause += 1;
     previousEnd = end;
-    const word = lower.slice(start, end);
-    tokens.push({ word, start, end, capitalised: text.charCodeAt(start) !== word.charCodeAt(0), clause });
+    tokens.push(asciiToken(text, lower, start, end, clause));
   }
   return tokens;
 };
