@@ -234,6 +234,22 @@ describe('the job wanted inside a category', () => {
       expect(provider.capabilities).not.toContain('team-chat');
   });
 
+  it.each([
+    // A verb of generating near what a model writes, or near a voice.
+    ['LLM and RAG', 'generare in automatico le descrizioni', 'Vorremmo generare in automatico le descrizioni prodotto'],
+    ['Text to speech', 'générer des voix', 'On voudrait générer des voix françaises vraiment naturelles pour nos histoires'],
+    ['Text to speech', 'audioguide généré', 'Un audioguide généré à la volée dans la langue du visiteur'],
+    // Spans are counted in words, two Chinese characters to a word: a camera and "recognise" a clause apart still meet.
+    [
+      'Image and video recognition',
+      '摄像头：顾客把托盘放下，系统自动识别',
+      '想在收银台上方装个摄像头：顾客把托盘放下，系统自动识别是哪几种面包',
+    ],
+  ])('reads the AI job %s from “%s”', (job, quote, description) => {
+    const ai = recommend(description).find((c) => c.id === 'ai');
+    expect(ai?.reason).toBe(`${job}: the description mentions “${quote}”.`);
+  });
+
   it('names the job in the reason', () => {
     const documents = recommend('Our invoicing tool must send every invoice as a PDF attached to an email').find(
       (c) => c.id === 'documents',
@@ -630,6 +646,15 @@ describe('markets with providers of their own', () => {
     expect({ description, markets: first?.traits.markets }).toEqual({ description, markets: expect.arrayContaining([market]) });
   });
 
+  it('reads LINE written in capitals as the messenger, and a line of text as none', () => {
+    const description =
+      '美容室を3店舗経営しています。お客様はほぼ全員LINEを使っているので、前日にLINEでリマインドが届くようにしたいです。';
+    expect([...readDescription(description).mentioned.keys()]).toEqual(['notifications-line-messaging-api']);
+    expect(ranked(description, 'notifications')[0]?.name).toBe('LINE Messaging API');
+    expect(readDescription('Send a reminder to customers the day before, one line of text by SMS').mentioned.size).toBe(0);
+    expect(readDescription('Our Line managers approve leave requests in the app').mentioned.size).toBe(0);
+  });
+
   it.each<[string, CategoryId]>([
     ['レストランの予約アプリで、お店の場所を地図で表示したい', 'maps'],
     ['日本の不動産会社の物件検索サイト。キーワードと条件で絞り込み検索したい', 'search'],
@@ -735,5 +760,10 @@ describe('Chinese and Japanese', () => {
     ['レストランの予約アプリで、クレジットカード決済と地図を表示したい', ['scheduling', 'payments', 'maps']],
   ])('reads the needs of "%s"', (description, expected) => {
     expect(categoriesOf(description)).toEqual(expect.arrayContaining(expected));
+  });
+
+  it('lets a negation reach as many words in Chinese as in English', () => {
+    const description = '社区团购的微信小程序：居民用微信支付下单，到自提点取货。暂时不考虑做 App，也不需要配送员实时定位。';
+    expect(categoriesOf(description)).not.toContain('realtime');
   });
 });

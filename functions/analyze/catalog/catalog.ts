@@ -11,7 +11,7 @@ import type { ArchetypeFacts, CapabilityFacts, CatalogHeader, CompiledOwner, Con
 import type { NeighbourExample } from './learn.js';
 import { bytesOfFile, CATALOG_FILE, type Unpacked, unpack } from './packed.js';
 import { compactName, PhraseIndex } from './text.js';
-import type { ConstraintId, ProviderFacts } from './types.js';
+import type { ConstraintId, ProviderFacts, Writing } from './types.js';
 
 export type { ArchetypeFacts, CapabilityFacts, ConstraintFacts, Cue, NeighbourExample };
 export { compactName };
@@ -81,7 +81,7 @@ export type Owner =
   | { kind: 'capability'; category: CategoryId; capability: string }
   /** Every provider the phrase is a keyword of, merged: common words are keywords of dozens. */
   | { kind: 'keywords'; providers: readonly IndexedProvider[] }
-  | { kind: 'mention'; provider: IndexedProvider; needsCapital: boolean }
+  | { kind: 'mention'; provider: IndexedProvider; written: Writing }
   | { kind: 'archetype'; archetype: ArchetypeFacts }
   | { kind: 'constraint'; constraint: ConstraintFacts; strength: 'require' | 'prefer'; reluctant: boolean };
 
@@ -158,7 +158,7 @@ const load = (compiled: CatalogHeader) => {
         return {
           kind: 'mention',
           provider: indexed[owner.provider] as IndexedProvider,
-          needsCapital: owner.needsCapital === true,
+          written: owner.written ?? 'any',
         };
       case 'archetype':
         return { kind: 'archetype', archetype: compiled.archetypes[owner.archetype] as ArchetypeFacts };

@@ -35,6 +35,7 @@ import {
   STRONG_SIGNAL,
   WEAK_SIGNAL,
   type WordSet,
+  type Writing,
 } from './types.js';
 
 export type Cue = keyof LanguageCues;
@@ -48,7 +49,7 @@ export type CompiledOwner =
   | { kind: 'capability'; category: CategoryId; capability: string }
   | { kind: 'veto'; category: CategoryId }
   | { kind: 'keyword'; provider: number }
-  | { kind: 'mention'; provider: number; needsCapital?: true }
+  | { kind: 'mention'; provider: number; written?: Exclude<Writing, 'any'> }
   | { kind: 'archetype'; archetype: number }
   | { kind: 'constraint'; constraint: ConstraintId; strength: 'require' | 'prefer'; reluctant?: true }
   /**
@@ -226,14 +227,15 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
     });
     if (category.vetoes) addAll(category.vetoes, owner({ kind: 'veto', category: category.id }));
     entries[category.id] = [];
-    for (const { keywords, aliases, nameIsCommonWord, ...entry } of category.providers) {
+    for (const { keywords, aliases, nameIsCommonWord, aliasesInCapitals = [], ...entry } of category.providers) {
       entries[category.id].push(entry);
       const provider = providers.push([entry.id, category.id]) - 1;
       const mention = owner({ kind: 'mention', provider });
       addAll(keywords.filter(distinctive), owner({ kind: 'keyword', provider }));
       const namePattern = nameToPattern(entry.name);
       if (namePattern)
-        patterns.push([namePattern, nameIsCommonWord ? owner({ kind: 'mention', provider, needsCapital: true }) : mention]);
+        patterns.push([namePattern, nameIsCommonWord ? owner({ kind: 'mention', provider, written: 'capitalised' }) : mention]);
+      for (const alias of aliasesInCapitals) patterns.push([alias, owner({ kind: 'mention', provider, written: 'capitals' })]);
       addName(entry.name, provider);
       for (const alias of aliases) {
         patterns.push([alias, mention]);

@@ -40,6 +40,7 @@ export const providerSchema = z.strictObject({
   keywords: z.array(pattern).min(1),
   aliases: z.array(pattern),
   nameIsCommonWord: z.boolean().optional(),
+  aliasesInCapitals: z.array(pattern).optional(),
   popularity: z.int().min(1).max(10),
   traits: traitsSchema,
   partOf: z

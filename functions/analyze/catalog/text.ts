@@ -148,6 +148,12 @@ const kindAt = (text: string, i: number): CharacterKind => {
 const widthAt = (text: string, i: number): number =>
   text.charCodeAt(i) < 0xd800 ? 1 : (text.codePointAt(i) as number) > 0xffff ? 2 : 1;
 
+/** Whether a token is written all in capitals in the text it came from ("LINE", not "Line" or "line"). */
+export const writtenInCapitals = (text: string, token: Token): boolean => {
+  const written = text.slice(token.start, token.end);
+  return written.length > 1 && written === written.toUpperCase() && written !== written.toLowerCase();
+};
+
 /** A letter or digit of ASCII: what a word of plain ASCII text is made of. */
 const isAsciiWordCode = (code: number): boolean =>
   (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
@@ -207,6 +213,20 @@ export const scriptOf = (text: string): Script | undefined => {
   if (han + kana >= 0.3 * all) return kana >= 0.05 * (han + kana) ? 'kana' : 'han';
   if (hangul >= 0.3 * all) return 'hangul';
   return undefined;
+};
+
+/**
+ * How many words tokens `from` (inclusive) to `to` (exclusive) make, counting two Chinese or Japanese
+ * characters as one word: a span stated in words ("within 8") then reaches as far in "系统自动识别" as in
+ * "the system recognises".
+ */
+export const wordsIn = (tokens: readonly Token[], from: number, to: number): number => {
+  let words = 0;
+  for (let k = from; k < to; k++) {
+    const word = (tokens[k] as Token).word;
+    words += word.charCodeAt(0) >= 0x2e80 && CJK_RUN.test(word) ? 0.5 : 1;
+  }
+  return words;
 };
 
 /** How many words a text has, counting two Chinese or Japanese characters as one word. */

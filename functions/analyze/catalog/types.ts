@@ -91,6 +91,11 @@ export interface CatalogProvider {
    * as a mention only when written with a capital letter; aliases still count as usual.
    */
   nameIsCommonWord?: boolean;
+  /**
+   * Names that are ordinary words unless written all in capitals ("LINE", the Japanese messenger, not a
+   * line of text): they count only when written so.
+   */
+  aliasesInCapitals?: readonly Pattern[];
   /** 1..10: how safe a default pick it is for most teams (adoption, maturity, docs). */
   popularity: number;
   traits: ProviderTraits;
@@ -158,7 +163,7 @@ export const STRONG_SIGNAL = 2;
 export const WEAK_SIGNAL = 1;
 
 /** What the running engine keeps of a provider: the patterns live in the compiled phrase index instead. */
-export type ProviderFacts = Omit<CatalogProvider, 'keywords' | 'aliases' | 'nameIsCommonWord'>;
+export type ProviderFacts = Omit<CatalogProvider, 'keywords' | 'aliases' | 'nameIsCommonWord' | 'aliasesInCapitals'>;
 
 /**
  * A shape of product a description can name ("marketplace", "expense splitting", "field-service app"),
@@ -281,6 +286,9 @@ export interface ConstraintWords extends WordSet {
 
 /** Scripts a description can be written in that say something about its market. */
 export type Script = 'han' | 'kana' | 'hangul';
+
+/** How a provider's name must be written to count as naming it: as typed, with a capital, or all in capitals. */
+export type Writing = 'any' | 'capitalised' | 'capitals';
 
 /** A negation word that is no negation in a text written in one language (data/language.ts FALSE_NEGATIONS). */
 export interface FalseNegation {

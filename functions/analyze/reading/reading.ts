@@ -25,7 +25,16 @@ import {
   RELATED,
   selectionMarginOf,
 } from '../catalog/catalog.js';
-import { type PhraseHit, type PhraseKey, scriptOf, type Token, tokenize, wordCountOf } from '../catalog/text.js';
+import {
+  type PhraseHit,
+  type PhraseKey,
+  scriptOf,
+  type Token,
+  tokenize,
+  wordCountOf,
+  wordsIn,
+  writtenInCapitals,
+} from '../catalog/text.js';
 import { type ConstraintId, type FalseNegation, type Script, STRONG_SIGNAL, type Vendor, WEAK_SIGNAL } from '../catalog/types.js';
 
 const SCRIPT_NAMES: Record<Script, string> = { han: 'Chinese', kana: 'Japanese', hangul: 'Korean' };
@@ -217,9 +226,9 @@ class Cues {
   /** The last token a cue reaches: those starting within `window` words after it, in its clause. */
   private lastReached(cue: Hit, window: number): number {
     const clause = (this.tokens[cue.from] as Token).clause;
-    const last = Math.min(this.tokens.length - 1, cue.to + window);
     let k = cue.to;
-    while (k <= last && (this.tokens[k] as Token).clause === clause) k++;
+    while (k < this.tokens.length && (this.tokens[k] as Token).clause === clause && wordsIn(this.tokens, cue.to, k) <= window)
+      k++;
     return k - 1;
   }
 
@@ -241,9 +250,8 @@ class Cues {
   /** The first token a cue reaches backwards: the `window` words before it, in its clause (lastReached's mirror). */
   private firstReachedBefore(cue: Hit, window: number): number {
     const clause = (this.tokens[cue.from] as Token).clause;
-    const first = Math.max(0, cue.from - window);
     let k = cue.from - 1;
-    while (k >= first && (this.tokens[k] as Token).clause === clause) k--;
+    while (k >= 0 && (this.tokens[k] as Token).clause === clause && wordsIn(this.tokens, k, cue.from) <= window) k--;
     return k + 1;
   }
 
@@ -325,7 +333,10 @@ class WordSets {
           parts |= 1 << h.part;
           if (parts !== all) continue;
           const to = Math.max(h.to, first.to);
-          if (to - first.from <= (set.within ?? Number.POSITIVE_INFINITY) && (!best || to - first.from < best.to - best.from))
+          if (
+            (set.within === undefined || wordsIn(this.tokens, first.from, to) <= set.within) &&
+            (!best || to - first.from < best.to - best.from)
+          )
             best = { from: first.from, to };
           break;
         }
@@ -548,9 +559,17 @@ export const readDescription = (description: string): Reading => {
   /** Learned log-odds per job, by position in LEARNED_JOBS. */
   const jobSum = new Float64Array(LEARNED_JOBS.length);
 
-  /** A common-word name written in lower case ("render") is no mention; a later "Render" may still be. */
-  const isMention = (owner: Owner, hit: Hit): owner is Extract<Owner, { kind: 'mention' }> =>
-    owner.kind === 'mention' && (!owner.needsCapital || ((tokens[hit.from] as Token).capitalised && hit.from !== 0));
+  /**
+   * A common-word name written in lower case ("render") is no mention; a later "Render" may still be. A
+   * name that is a word unless written in capitals ("LINE") counts only so.
+   */
+  const isMention = (owner: Owner, hit: Hit): owner is Extract<Owner, { kind: 'mention' }> => {
+    if (owner.kind !== 'mention') return false;
+    const first = tokens[hit.from] as Token;
+    if (owner.written === 'capitalised') return first.capitalised && hit.from !== 0;
+    if (owner.written === 'capitals') return writtenInCapitals(description, first);
+    return true;
+  };
   /** The team is leaving the product, or turns it down: it and its maker's other products are left out. */
   const leave = (provider: IndexedProvider): void => {
     reading.replacing.add(provider.id);

@@ -2490,6 +2490,7 @@ export const notifications: CategoryData = {
         'line 配信',
       ],
       aliases: ['line official account', 'line oa', 'line 公式アカウント', 'line bot', 'line notify', 'line messaging'],
+      aliasesInCapitals: ['line'],
       popularity: 7,
       traits: {
         openSource: false,
