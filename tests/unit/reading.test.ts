@@ -209,6 +209,17 @@ describe('the job wanted inside a category', () => {
     ['scheduling', 'table-reservations', 'Vogliamo che i clienti prenotino un tavolo dal nostro sito'],
     // Extracting the text itself out of what people send in.
     ['documents', 'ocr-extraction', 'Les clients déposent leurs courriers et l’outil en extrait le texte pour la recherche'],
+    // One lookup by a short code, and readings every few seconds however abbreviated.
+    ['database', 'key-value', 'Campaign links: millions of short codes, and every click is a single lookup, fast worldwide'],
+    ['database', 'time-series', 'Our 40 fermentation tanks report temperature every 10s and we want two years of it'],
+    [
+      'database',
+      'offline',
+      'Zählerstände in Kellern ohne Netzempfang erfassen, bei wieder verfügbarer Verbindung synchronisieren',
+    ],
+    // A verb of marking up near a drawing or a PDF.
+    ['documents', 'document-editing', 'Site managers open drawing PDFs on a tablet and mark up defects with arrows and notes'],
+    ['ai', 'ml-platform', 'SCADA data from the turbines streams in and our model spots anomalies before a gearbox fails'],
     // A subscription sold on the phone platforms: said in more words than "subscription" alone, so it wins the tie.
     ['payments', 'in-app-purchases', 'Une appli de méditation guidée, avec une formule d’abonnement mensuel sur iOS et Android'],
     ['payments', 'in-app-purchases', 'Language flashcards for kids, with a yearly plan on the App Store and Google Play'],

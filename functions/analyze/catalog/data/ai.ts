@@ -126,6 +126,7 @@ const MODEL_DOES: Pattern[] = [
   ...['train', 'trained', 'training', 'retrain*', 'fine tun*', 'entrenar', 'entrenado', 'entrainer', 'entraine'],
   ...['trainieren', 'trainiert', 'addestrare', 'addestrato', 'treinar', 'treinado', 'trainen', 'getraind', '训练', '学習'],
   ...['scores', 'puntue', 'puntuar', 'pontue', 'pontuar', 'evalue', 'valuti', '评分', '打分', 'スコア'],
+  ...['spots', 'spotting'],
   ...DETECTING,
 ];
 /** Word sets for predicting what has not happened yet: a verb of foreseeing and what is foreseen. */

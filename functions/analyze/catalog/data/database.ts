@@ -14,6 +14,7 @@ const LACKING: Pattern[] = [
 const CONNECTIVITY: Pattern[] = [
   ...['signal', 'reception', 'internet', 'connectivity', 'coverage', 'network coverage', 'senal'],
   ...['cobertura', 'conexion', 'sinal', 'conexao', 'rede movel', 'empfang', 'netz', 'netzabdeckung', 'reseau', 'couverture'],
+  ...['netzempfang', 'handyempfang', 'mobilfunkempfang', 'internetverbindung'],
   ...['connexion', 'segnale', 'copertura', 'connessione', 'bereik', 'dekking', 'netwerk'],
 ];
 /**
@@ -65,6 +66,9 @@ const SHORT_INTERVAL: Pattern[] = [
   ...['chaque minute', 'toutes les _ minutes', 'cada segundo', 'cada _ segundos', 'cada minuto', 'cada _ minutos'],
   ...['ogni secondo', 'ogni _ secondi', 'ogni minuto', 'ogni _ minuti', 'elke seconde', 'elke _ seconden'],
   ...['elke minuut', 'elke _ minuten', '每秒', '每分钟', '秒ごと', '分ごと', '毎秒', '毎分'],
+  // "every 10s", "every 15 s": how people write it in a hurry.
+  ...['every _ s', 'every _ sec', 'every _ secs', 'every 1s', 'every 2s', 'every 5s', 'every 10s', 'every 15s'],
+  ...['every 20s', 'every 30s', 'every 60s', 'a cada _ segundos', 'a cada _ minutos'],
 ];
 const SYNCING: Pattern[] = [
   ...['sync', 'syncs', 'synced', 'syncing', 'synchronis*', 'synchroniz*', 'sincroniz*', 'synchronisier*', 'synchro'],
@@ -73,7 +77,8 @@ const SYNCING: Pattern[] = [
 const COMING_BACK: Pattern[] = [
   ...['back in town', 'back at the office', 'back at base', 'back home', 'get back', 'gets back', 'come back', 'reconnect*'],
   ...['voltam', 'voltar', 'voltarem', 'vuelven', 'vuelvan', 'regresan', 'regresen', 'zuruck sind', 'zuruckkommen'],
-  ...['wieder online', 'de retour', 'reviennent', 'rentrent', 'tornano', 'rientrano', 'terug zijn', 'terugkomen'],
+  ...['wieder online', 'wieder verfugbar*', 'de retour', 'reviennent', 'rentrent', 'tornano', 'rientrano', 'terug zijn'],
+  'terugkomen',
 ];
 
 export const database: CategoryData = {
@@ -993,6 +998,15 @@ export const database: CategoryData = {
         'ワイドカラム',
         'lookup* by key',
         'look* up by key',
+        'single lookup',
+        'one lookup',
+        'no joins',
+        'link shortener*',
+        'url shortener*',
+        'short link service',
+        'short code*',
+        '短链接',
+        '短網址',
         'lookups by id',
         'fetch* by id',
         'fetch* by key',

@@ -17,6 +17,20 @@ const SIGNED_PAPERS: Pattern[] = [
 ];
 
 /**
+ * Word sets for marking up a document in the browser or on a tablet: a verb of annotating and a drawing
+ * or PDF, close together ("open drawing PDFs on a tablet, mark up defects", "Pläne kommentieren").
+ */
+const ANNOTATING: Pattern[] = [
+  ...['annotat*', 'mark up', 'marks up', 'marking up', 'markup', 'scribble on', 'draw on', 'kommentier*', 'markier*'],
+  ...['annoter', 'annotent', 'anotar', 'anotan', 'annotare', 'annotano', 'aantekeningen', 'annoteren', '批注', '标注'],
+  ...['書き込み', '注釈'],
+];
+const DRAWINGS: Pattern[] = [
+  ...['pdf', 'pdfs', 'drawing', 'drawings', 'blueprint*', 'floor plan*', 'plans', 'plane', 'planen', 'zeichnung*', 'plano'],
+  ...['planos', 'plantas', 'tavole', 'disegni tecnici', 'tekening*', 'plattegrond*', '图纸', '図面'],
+];
+
+/**
  * Word sets for reading data out of papers: a verb of extracting and a paper people send in or its
  * text, close together ("leer CVs en PDF y sacar nombre", "de bedragen automatisch uit de bon laten
  * uitlezen", "l'outil en extrait le texte").
@@ -1677,6 +1691,7 @@ export const documents: CategoryData = {
     {
       id: 'document-editing',
       name: 'Document editing and viewing',
+      together: [{ parts: [ANNOTATING, DRAWINGS], within: 8 }],
       signals: [
         'redline*',
         'redlining',
