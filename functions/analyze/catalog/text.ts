@@ -216,16 +216,15 @@ export const scriptOf = (text: string): Script | undefined => {
 };
 
 /**
- * How many words tokens `from` (inclusive) to `to` (exclusive) make, counting two Chinese or Japanese
- * characters as one word: a span stated in words ("within 8") then reaches as far in "系统自动识别" as in
- * "the system recognises".
+ * How much of a word a token is: two Chinese or Japanese characters make one word, so a span stated in
+ * words ("within 8") reaches as far in "系统自动识别" as in "the system recognises".
  */
+export const wordsOf = (token: Token): number => (token.word.charCodeAt(0) >= 0x2e80 && CJK_RUN.test(token.word) ? 0.5 : 1);
+
+/** How many words tokens `from` (inclusive) to `to` (exclusive) make (wordsOf). */
 export const wordsIn = (tokens: readonly Token[], from: number, to: number): number => {
   let words = 0;
-  for (let k = from; k < to; k++) {
-    const word = (tokens[k] as Token).word;
-    words += word.charCodeAt(0) >= 0x2e80 && CJK_RUN.test(word) ? 0.5 : 1;
-  }
+  for (let k = from; k < to; k++) words += wordsOf(tokens[k] as Token);
   return words;
 };
 

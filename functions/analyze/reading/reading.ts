@@ -33,6 +33,7 @@ import {
   tokenize,
   wordCountOf,
   wordsIn,
+  wordsOf,
   writtenInCapitals,
 } from '../catalog/text.js';
 import { type ConstraintId, type FalseNegation, type Script, STRONG_SIGNAL, type Vendor, WEAK_SIGNAL } from '../catalog/types.js';
@@ -227,8 +228,11 @@ class Cues {
   private lastReached(cue: Hit, window: number): number {
     const clause = (this.tokens[cue.from] as Token).clause;
     let k = cue.to;
-    while (k < this.tokens.length && (this.tokens[k] as Token).clause === clause && wordsIn(this.tokens, cue.to, k) <= window)
-      k++;
+    for (let words = 0; k < this.tokens.length && words <= window; k++) {
+      const token = this.tokens[k] as Token;
+      if (token.clause !== clause) break;
+      words += wordsOf(token);
+    }
     return k - 1;
   }
 
@@ -251,7 +255,11 @@ class Cues {
   private firstReachedBefore(cue: Hit, window: number): number {
     const clause = (this.tokens[cue.from] as Token).clause;
     let k = cue.from - 1;
-    while (k >= 0 && (this.tokens[k] as Token).clause === clause && wordsIn(this.tokens, k, cue.from) <= window) k--;
+    for (let words = 0; k >= 0; k--) {
+      const token = this.tokens[k] as Token;
+      words += wordsOf(token);
+      if (token.clause !== clause || words > window) break;
+    }
     return k + 1;
   }
 
@@ -334,7 +342,8 @@ class WordSets {
           if (parts !== all) continue;
           const to = Math.max(h.to, first.to);
           if (
-            (set.within === undefined || wordsIn(this.tokens, first.from, to) <= set.within) &&
+            // Words, not tokens: a token is at most a word, so only a longer run needs counting.
+            (set.within === undefined || to - first.from <= set.within || wordsIn(this.tokens, first.from, to) <= set.within) &&
             (!best || to - first.from < best.to - best.from)
           )
             best = { from: first.from, to };
