@@ -210,6 +210,7 @@ describe('the job wanted inside a category', () => {
     // Extracting the text itself out of what people send in.
     ['documents', 'ocr-extraction', 'Les clients déposent leurs courriers et l’outil en extrait le texte pour la recherche'],
     // One lookup by a short code, and readings every few seconds however abbreviated.
+    ['email', 'transactional', "L'appli envoie les e-mails de confirmation de trajet et de réinitialisation du mot de passe"],
     ['database', 'key-value', 'Campaign links: millions of short codes, and every click is a single lookup, fast worldwide'],
     ['database', 'time-series', 'Our 40 fermentation tanks report temperature every 10s and we want two years of it'],
     [
@@ -602,6 +603,15 @@ describe('constraints, their polarity and their scope', () => {
 
   it('reads a need missing today as a need: "no search yet, and we need one"', () => {
     expect(categoriesOf('Our recipe site has no search yet and we need one that forgives typos')).toContain('search');
+  });
+
+  it.each([
+    'A simple website listing our board games and opening hours. No bookings, no payments for now.',
+    'Un sitio para las tres cafeterías con la carta y los horarios. Nada de tienda online ni pagos por ahora.',
+    "Le back reçoit la position GPS des livreurs. Pas de chat, pas de paiement, rien d'autre pour l'instant.",
+    'Un portale HR interno per 120 dipendenti. Niente pagamenti per ora, basta il browser.',
+  ])('reads a need put off "for now" as no need: "%s"', (description) => {
+    expect(categoriesOf(description)).not.toContain('payments');
   });
 
   it('reads Portuguese "no" as "in the", and a Spanish or English "no" still as a negation', () => {
