@@ -685,6 +685,15 @@ describe('markets with providers of their own', () => {
     expect({ description, markets: first?.traits.markets }).toEqual({ description, markets: undefined });
   });
 
+  it('reads Traditional Chinese as written for Taiwan or Hong Kong, not for the mainland', () => {
+    const taipei = '我們是台北的一家補習班，想做一個線上課程平台。學生用手機登入，付款要能用信用卡。';
+    expect([...readDescription(taipei).constraints.keys()]).not.toContain('china');
+    for (const category of ['auth', 'database', 'payments'] as const)
+      expect({ category, markets: ranked(taipei, category)[0]?.traits.markets }).toEqual({ category, markets: undefined });
+    const shanghai = '我们是上海的一家培训机构，想做一个在线课程平台。学生用手机登录，付款要能用信用卡。';
+    expect([...readDescription(shanghai).constraints.keys()]).toContain('china');
+  });
+
   it('gives no market’s local provider first place for a text that states no market, whatever similar projects picked', () => {
     for (const description of [
       'Customers pay their invoices online by card',

@@ -189,10 +189,17 @@ const tokenizeAscii = (text: string): Token[] => {
   return tokens;
 };
 
+/** Common characters written one way in Traditional Chinese and another in Simplified (們/们, 會/会 …). */
+const TRADITIONAL_ONLY =
+  /[們個這與體會為網統點資訊開發應號碼時間讓專業進書預還務產員數據庫實現門單訂圖對關係聯動購買賣場過車線]/g;
+const SIMPLIFIED_ONLY = /[们个这与体会为网统点资讯开发应号码时间让专业进书预还务产员数据库实现门单订图对关系联动购买卖场过车线]/g;
+const countOf = (text: string, characters: RegExp): number => text.match(characters)?.length ?? 0;
+
 /**
  * The script most of a text is written in, when it says something about the market it is for: Chinese
- * characters alone (`han`), with kana (`kana`: Japanese), or Hangul. Undefined for anything else.
- * Counted by code unit in one pass: near enough for "most of the text", and cheap for a long one.
+ * characters alone (`han`, or `hant` when more of them are Traditional than Simplified: Taiwan and Hong
+ * Kong), with kana (`kana`: Japanese), or Hangul. Undefined for anything else. Counted by code unit in
+ * one pass: near enough for "most of the text", and cheap for a long one.
  */
 export const scriptOf = (text: string): Script | undefined => {
   let letters = 0;
@@ -210,7 +217,11 @@ export const scriptOf = (text: string): Script | undefined => {
   }
   const all = letters + han + kana + hangul;
   // Mostly: a Latin-script text quoting a product's Chinese name is not written in Chinese.
-  if (han + kana >= 0.3 * all) return kana >= 0.05 * (han + kana) ? 'kana' : 'han';
+  if (han + kana >= 0.3 * all) {
+    if (kana >= 0.05 * (han + kana)) return 'kana';
+    // Traditional characters are written in Taiwan and Hong Kong, not on the mainland.
+    return countOf(text, TRADITIONAL_ONLY) > countOf(text, SIMPLIFIED_ONLY) ? 'hant' : 'han';
+  }
   if (hangul >= 0.3 * all) return 'hangul';
   return undefined;
 };

@@ -285,7 +285,7 @@ export interface ConstraintWords extends WordSet {
 }
 
 /** Scripts a description can be written in that say something about its market. */
-export type Script = 'han' | 'kana' | 'hangul';
+export type Script = 'han' | 'hant' | 'kana' | 'hangul';
 
 /** How a provider's name must be written to count as naming it: as typed, with a capital, or all in capitals. */
 export type Writing = 'any' | 'capitalised' | 'capitals';

@@ -38,7 +38,7 @@ import {
 } from '../catalog/text.js';
 import { type ConstraintId, type FalseNegation, type Script, STRONG_SIGNAL, type Vendor, WEAK_SIGNAL } from '../catalog/types.js';
 
-const SCRIPT_NAMES: Record<Script, string> = { han: 'Chinese', kana: 'Japanese', hangul: 'Korean' };
+const SCRIPT_NAMES: Record<Script, string> = { han: 'Chinese', hant: 'Traditional Chinese', kana: 'Japanese', hangul: 'Korean' };
 
 import { CATEGORY_IDS, type CategoryId } from '../category-ids.js';
 import { type Neighbour, Neighbourhood } from './neighbours.js';
