@@ -727,6 +727,8 @@ describe('needs the domain implies', () => {
     // Vocabulary in the languages we read.
     ['Un podcast con membresía y un grupo para charlar durante los partidos', 'realtime'],
     ['Os pais escolhem até três escolas perto de casa', 'maps'],
+    ['Met de app plan je fietsroutes en download je de kaart vooraf', 'maps'],
+    ['Conectamos los inversores solares del barrio y predecimos la producción con un modelo de ML', 'ai'],
     ['Uma pasta partilhada para a equipa, com permissões por cliente', 'storage'],
     ['La biblioteca vuole statistiche di utilizzo del catalogo online', 'analytics'],
     ['Product wants to flip features on per account for the beta customers', 'flags'],

@@ -1620,7 +1620,9 @@ export const ARCHETYPES: readonly Archetype[] = [
       'consumo electrico', 'monitorizacion solar', 'energieverbrauch', 'stromverbrauch', 'pv monitoring', 'pv ertrag',
       'warmepumpe*', 'consommation d energie', 'consommation electrique', 'production solaire', 'monitoramento solar',
       'consumo di energia', 'monitoraggio fotovoltaico', 'energieverbruik', 'warmtepomp*', '能耗监测', '用电监测',
-      '光伏监控', '電力使用量', '発電量', '省エネ', '電力監視'],
+      '光伏监控', '電力使用量', '発電量', '省エネ', '電力監視', 'inversor* solar*', 'paneles solares', 'placas solares',
+      'produccion solar', 'solarstrom', 'zonnepanelen', 'pannelli solari', 'paineis solares', 'panneaux solaires',
+      'solar panels', 'rooftop solar', '光伏', '太阳能板', '太陽光発電'],
     implies: { iot: 2, database: 1 },
   },
   {
