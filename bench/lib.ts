@@ -56,10 +56,6 @@ export const baseEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv =
   return env;
 };
 
-/**
- * Runs a TypeScript file in a fresh Node (tsx as a loader, so the process is the script itself) and
- * parses the last line it prints as JSON. A non-zero exit or unparsable output is an error.
- */
 /** infra/analyze-function.ts memorySize. */
 export const LAMBDA_MEMORY_MB = 512;
 /**
@@ -72,6 +68,10 @@ export const LAMBDA_HEAP_FLAGS = [
   `--max-old-space-size=${LAMBDA_MEMORY_MB - Math.floor(LAMBDA_MEMORY_MB / 10)}`,
 ];
 
+/**
+ * Runs a TypeScript file in a fresh Node (tsx as a loader, so the process is the script itself) and
+ * parses the last line it prints as JSON. A non-zero exit or unparsable output is an error.
+ */
 export const runTsJson = async <T>(
   file: string,
   args: readonly string[],

@@ -199,7 +199,8 @@ const countOf = (text: string, characters: RegExp): number => text.match(charact
  * The script most of a text is written in, when it says something about the market it is for: Chinese
  * characters alone (`han`, or `hant` when more of them are Traditional than Simplified: Taiwan and Hong
  * Kong), with kana (`kana`: Japanese), or Hangul. Undefined for anything else. Counted by code unit in
- * one pass: near enough for "most of the text", and cheap for a long one.
+ * one pass (and, for Chinese, one more for the characters that tell the two scripts apart): near enough
+ * for "most of the text", and cheap for a long one.
  */
 export const scriptOf = (text: string): Script | undefined => {
   let letters = 0;
@@ -240,15 +241,7 @@ export const wordsIn = (tokens: readonly Token[], from: number, to: number): num
 };
 
 /** How many words a text has, counting two Chinese or Japanese characters as one word. */
-export const wordCountOf = (tokens: readonly Token[]): number => {
-  let words = 0;
-  let pairs = 0;
-  for (const token of tokens) {
-    if (CJK_RUN.test(token.word)) pairs += 1;
-    else words += 1;
-  }
-  return words + Math.ceil(pairs / 2);
-};
+export const wordCountOf = (tokens: readonly Token[]): number => Math.ceil(wordsIn(tokens, 0, tokens.length));
 
 /**
  * Patterns as plain, JSON-ready tables. Phrases are keyed by their exact first word, or, when the first

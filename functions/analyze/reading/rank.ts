@@ -225,7 +225,7 @@ export interface Judgement {
 export const judge = (category: CategoryId, reading: Reading): Judgement => {
   const jobs = jobsFor(category, reading);
   const { binding, ordering: stated, markets } = rulesOf(reading);
-  const ordering = stated.flatMap(({ facts, tests }) => (ordersIn(facts, category) ? [{ facts, tests }] : []));
+  const ordering = stated.filter(({ facts }) => ordersIn(facts, category));
   return {
     excludes: (entry) => binding.some((rule) => rule.exclude?.(entry.traits) === true),
     // The job first, then the constraints, binding before preferred (a cloud's own search service before
