@@ -38,6 +38,11 @@ describe('the job wanted inside a category', () => {
     ['scheduling', 'appointment-booking', 'Clients book a haircut slot with their favourite stylist'],
     ['analytics', 'web', 'Page views and referrers for our blog, without cookies'],
     ['data', 'bi', 'A weekly KPI dashboard for head office from the sales numbers'],
+    ['ai', 'llm', 'Unsere Techniker sollen in den Wartungshandbüchern per Chat Fragen stellen können'],
+    ['ai', 'llm', 'Un bot de atendimento no WhatsApp: ele responde dúvidas sobre horários e estoque'],
+    ['ai', 'text-to-speech', 'Visitors hear a narration at each painting; we have the scripts but no budget for voice actors'],
+    ['testing', 'load', 'Before launch I need to hammer the API with realistic traffic and see where it breaks'],
+    ['payments', 'marketplace-payouts', 'Airbnb for sailing boats, Croatia only'],
     ['ai', 'speech-to-text', "Turn the doctor's dictation into text for the patient file"],
     ['ai', 'text-to-speech', 'Read the bedtime stories aloud with natural voices'],
     ['ai', 'vision', 'Recognise the plant species from a photo taken in the garden'],
@@ -300,6 +305,15 @@ describe('constraints, their polarity and their scope', () => {
         expect({ category, provider: provider.name, allowed }).toEqual({ category, provider: provider.name, allowed: true });
       }
     }
+  });
+
+  it.each([
+    'An internal Q&A bot over our wiki. Hard rule from legal: no code or docs may be sent to a third-party API',
+    'Die Protokolle dürfen nicht an externe Dienste übertragen werden: ein Suchportal für unsere Techniker',
+  ])('reads data that may not be sent out in "%s" as self-hosting, and no wish for no-code tools', (description) => {
+    const { constraints } = readDescription(description);
+    expect(constraints.get('selfHosted')?.strength).toBe('prefer');
+    expect(constraints.has('managed')).toBe(false);
   });
 
   it.each([
@@ -733,6 +747,9 @@ describe('needs the domain implies', () => {
     ['La biblioteca vuole statistiche di utilizzo del catalogo online', 'analytics'],
     ['Product wants to flip features on per account for the beta customers', 'flags'],
     ['植物園のガイドアプリ。解説の音声を自動生成したい', 'ai'],
+    ['Un site pour la kermesse de l’école avec vente de tickets', 'payments'],
+    ['La consulta se paga antes de empezar y el veterinario atiende por videollamada', 'payments'],
+    ['Church website with a sermon archive and online giving', 'payments'],
     [
       'Tandartspraktijk in Utrecht met vier tandartsen. Patiënten moeten online een consult kunnen boeken, ook een videoconsult, en alle gegevens moeten in de EU blijven.',
       'scheduling',

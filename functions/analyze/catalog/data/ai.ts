@@ -126,8 +126,31 @@ const MODEL_DOES: Pattern[] = [
   ...['train', 'trained', 'training', 'retrain*', 'fine tun*', 'entrenar', 'entrenado', 'entrainer', 'entraine'],
   ...['trainieren', 'trainiert', 'addestrare', 'addestrato', 'treinar', 'treinado', 'trainen', 'getraind', '训练', '学習'],
   ...['scores', 'puntue', 'puntuar', 'pontue', 'pontuar', 'evalue', 'valuti', '评分', '打分', 'スコア'],
-  ...['spots', 'spotting'],
+  ...['spots', 'spotting', 'flags', 'flagging'],
   ...DETECTING,
+];
+/**
+ * Word sets for questions answered from a body of documents (an assistant over manuals, policies or a
+ * wiki): asking questions and the documents asked, in one clause ("Fragen zu den Wartungshandbüchern
+ * stellen", "社員がマニュアルについて質問できる"). Asking alone is a helpdesk as much as a model.
+ */
+export const ASKING: Pattern[] = [
+  ...['ask questions', 'ask a question', 'asks questions', 'asking questions', 'fragen stellen', 'fragen zu'],
+  ...['poser des questions', 'poser une question', 'posent des questions', 'hacer preguntas', 'hagan preguntas'],
+  ...['fazer perguntas', 'facam perguntas', 'fare domande', 'vragen stellen', '提问', '问答', '質問でき', '質問する', '質問に'],
+];
+export const DOCUMENT_SOURCES: Pattern[] = [
+  ...['manual', 'manuals', 'handbook*', 'handbuch*', 'handbucher*', 'wartungshandbuch*', 'benutzerhandbuch*'],
+  ...['betriebshandbuch*', 'bedienungsanleitung*', 'documentation', 'docs', 'policies', 'wiki', 'confluence', 'sharepoint'],
+  ...['knowledge base', 'pdfs', 'contracts', 'manuales', 'manuels', 'manuali', 'handleidingen', 'documentos'],
+  ...['documenti', 'dokumente', 'dokumentation', 'documents', 'richtlinien', 'wissensdatenbank', 'normativa'],
+  ...['手册', '文档', '规章', '制度', 'マニュアル', '規則', '規程', '文書', '資料'],
+];
+/** Word sets for a bot that answers by itself: "a WhatsApp bot … it answers questions", "bot de atendimento que responde". */
+const BOTS: Pattern[] = ['bot', 'bots', 'chat bot*', 'assistant', 'assistente', 'asistente', 'assistent', '机器人', 'ボット'];
+const ANSWERING: Pattern[] = [
+  ...['answer', 'answers', 'answering', 'responde', 'responder', 'risponde', 'rispondere', 'repond*', 'beantwort*'],
+  ...['antwortet', 'beantwoord*', '回答', '答复', '应答', '応答', '答え'],
 ];
 /** Word sets for predicting what has not happened yet: a verb of foreseeing and what is foreseen. */
 const PREDICTING: Pattern[] = [
@@ -1009,6 +1032,8 @@ export const ai: CategoryData = {
       together: [
         { parts: [GENERATING, WRITINGS], within: 5, ordered: true },
         { parts: [WRITINGS, GENERATED_AFTER], within: 4, ordered: true },
+        { parts: [ASKING, DOCUMENT_SOURCES] },
+        { parts: [BOTS, ANSWERING], within: 16 },
       ],
       signals: [
         'automatische zusammenfassung*',
@@ -1840,6 +1865,16 @@ export const ai: CategoryData = {
         'text to speech',
         'voice clon*',
         'speech synthesis',
+        'no voice actor*',
+        'without voice actor*',
+        'no budget for voice actor*',
+        'instead of voice actor*',
+        'instead of hiring voice actor*',
+        'sin locutor*',
+        'ohne sprecher*',
+        'sans comedien*',
+        'senza doppiator*',
+        'zonder stemacteur*',
         'synthetic voice*',
         'elevenlabs',
         'read* aloud',

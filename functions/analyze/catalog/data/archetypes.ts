@@ -1081,8 +1081,9 @@ export const ARCHETYPES: readonly Archetype[] = [
     name: 'marketplace',
     patterns: ['marketplace*', 'two sided', 'buyers and sellers', 'sellers and buyers', 'hosts and guests', 'mercado',
       'marktplatz', 'place de marche', 'plataforma de servicos', 'marketplaats', 'marktplaats', 'mercato online',
-      'piattaforma di compravendita', '撮合平台', 'マーケットプレイス', 'マッチングサイト'],
-    implies: { payments: 2, auth: 2, database: 2, search: 1, frontend: 2, backend: 1 },
+      'piattaforma di compravendita', 'airbnb for', 'airbnb of', 'airbnb para', 'airbnb de', 'airbnb pour', 'airbnb per', 'airbnb fur', 'airbnb voor', 'entre particuliers', 'entre voisins', '撮合平台', 'マーケットプレイス', 'マッチングサイト'],
+    implies: { payments: 3, auth: 2, database: 2, search: 1, frontend: 2, backend: 1 },
+    capabilities: { payments: 'marketplace-payouts' },
   },
   {
     // Things with pictures people browse: listings, catalogues, profiles.

@@ -260,6 +260,16 @@ const LEAVING: Pattern[] = [
   ...['leave', 'leaves', 'verlass*', 'quitte*', 'quitter', 'sortir', 'sort', 'sortent', 'salir', 'sale', 'salga', 'salgan'],
   ...['sair', 'sai', 'saia', 'saiam', 'uscire', 'esce', 'esca', 'escano', 'verlaten', 'verlaat'],
 ];
+/** Word sets for data that may not be sent out: "no code or docs may be sent to a third-party API", "nichts darf an externe Dienste übertragen werden". */
+const SENT: Pattern[] = [
+  ...['sent', 'send', 'sending', 'uploaded', 'shared with', 'passed to', 'gesendet', 'geschickt', 'ubertragen', 'ubermittelt'],
+  ...['hochgeladen', 'weitergegeben', 'envoye*', 'envoyer', 'transmis*', 'enviad*', 'enviar', 'enviem', 'compartid*'],
+  ...['inviat*', 'inviare', 'condivis*', 'verstuurd', 'gestuurd', 'gedeeld', '发送', '上传', '送信', 'アップロード'],
+];
+const OUTSIDERS: Pattern[] = [
+  ...['third party', 'third parties', 'external', 'outside', 'externe*', 'externen', 'drittanbieter*', 'dritte'],
+  ...['tiers', 'terceros', 'terceiros', 'terzi', 'derden', 'externo*', 'externa*', 'estern*', '第三方', '外部'],
+];
 /** Word sets for turning down US companies: a negation, the country's adjective, a word for a provider ("keine amerikanischen Clouddienste"). */
 /** Word sets for a managed service preferred: "prefer managed", "managed preferred", "idealerweise gehostet". */
 const PREFERRING: Pattern[] = [
@@ -748,7 +758,13 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'i am not technical',
       'no tech team',
       'no technical team',
-      'no code',
+      // Not "no code" alone: "no code or docs may leave" states the opposite.
+      'no code tool*',
+      'no code platform*',
+      'no code builder*',
+      'no code solution*',
+      'no code app*',
+      'nocode',
       'low code',
       'low maintenance',
       'wartungsfrei',
@@ -812,6 +828,13 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'in house hosting',
       'keep everything in house',
       'own hardware',
+      'hardware propio',
+      'nuestro propio hardware',
+      'notre propre materiel',
+      'nos propres machines',
+      'hardware proprio',
+      'nosso proprio hardware',
+      'eigen hardware',
       'own colo',
       'colocation rack*',
       'host it in our own',
@@ -953,6 +976,9 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'eigene server*',
       'hauseigen* server*',
       'eigene infrastruktur',
+      'eigene hardware',
+      'eigener hardware',
+      'eigenen hardware',
       'eigenen infrastruktur',
       'eigenen rechenzentrum',
       'eigenes rechenzentrum',
@@ -1108,7 +1134,10 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'controllo dei nostri dati',
       'controle over onze data',
     ],
-    together: [{ strength: 'require', parts: [NOT_WORDS, LEAVING, OWN_PLACES] }],
+    together: [
+      { strength: 'require', parts: [NOT_WORDS, LEAVING, OWN_PLACES] },
+      { strength: 'prefer', parts: [NOT_WORDS, SENT, OUTSIDERS], within: 12, ordered: true },
+    ],
     whenNegated: 'managed',
     rankFirst: [
       { selfHostable: true, openSource: true, managed: false },

@@ -1,4 +1,5 @@
 import type { CategoryData } from '../types.js';
+import { ASKING, DOCUMENT_SOURCES } from './ai.js';
 
 export const vectordb: CategoryData = {
   id: 'vectordb',
@@ -858,6 +859,8 @@ export const vectordb: CategoryData = {
       name: 'Vector search',
       default: true,
       signals: [],
+      // Questions answered from the team's documents: retrieval over them.
+      together: [{ parts: [ASKING, DOCUMENT_SOURCES] }],
     },
   ],
   vetoes: [
