@@ -747,6 +747,8 @@ describe('needs the domain implies', () => {
     ['La biblioteca vuole statistiche di utilizzo del catalogo online', 'analytics'],
     ['Product wants to flip features on per account for the beta customers', 'flags'],
     ['植物園のガイドアプリ。解説の音声を自動生成したい', 'ai'],
+    // A job said not to be wanted leaves the category to another job.
+    ['Short links for our printed labels: each code maps to a URL with a scan counter, nothing relational about it', 'database'],
     ['Un site pour la kermesse de l’école avec vente de tickets', 'payments'],
     ['La consulta se paga antes de empezar y el veterinario atiende por videollamada', 'payments'],
     ['Church website with a sermon archive and online giving', 'payments'],

@@ -604,7 +604,9 @@ export const readDescription = (description: string): Reading => {
     const mentionsOnly = countedButMention.has(hit.phrase);
     for (const owner of hit.meaning.owners) {
       if (mentionsOnly && owner.kind !== 'mention') continue;
-      if (negated && (owner.kind === 'signal' || owner.kind === 'capability')) reading.unwanted.add(owner.category);
+      // A negated job ("nothing relational about it", "no live classes") is not a negated category:
+      // the project may need it for another job.
+      if (negated && owner.kind === 'signal') reading.unwanted.add(owner.category);
       if (negated && owner.kind !== 'constraint' && owner.kind !== 'mention') continue;
       switch (owner.kind) {
         case 'signal':
