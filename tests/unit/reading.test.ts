@@ -3,11 +3,12 @@
  * that do it), constraints with their polarity and scope, needs the domain implies, and text in the
  * languages we read. Descriptions written for these tests, in several languages.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { findCatalogProvider } from '../../functions/analyze/catalog/directory.js';
 import type { ProviderFacts } from '../../functions/analyze/catalog/types.js';
 import type { CategoryId } from '../../functions/analyze/contract.js';
-import { readDescription } from '../../functions/analyze/reading/reading.js';
+import { jobsFor, readDescription } from '../../functions/analyze/reading/reading.js';
 import { categoriesOf, recommend } from '../support/catalog-answer.js';
 
 /** The catalogue entries of a category's ranked providers; the test fails when the category is missing. */
@@ -814,6 +815,21 @@ describe('Chinese and Japanese', () => {
     ['レストランの予約アプリで、クレジットカード決済と地図を表示したい', ['scheduling', 'payments', 'maps']],
   ])('reads the needs of "%s"', (description, expected) => {
     expect(categoriesOf(description)).toEqual(expect.arrayContaining(expected));
+  });
+
+  /**
+   * Written in Simplified and Traditional Chinese and in Japanese, a few per category, as teams there
+   * write briefs and job posts: each needs the category and asks for the job named.
+   */
+  const jobs: [CategoryId, string, string][] = JSON.parse(
+    readFileSync(new URL('../fixtures/chinese-japanese-jobs.json', import.meta.url), 'utf8'),
+  );
+  it.each(jobs)('%s: %s for "%s"', (category, job, description) => {
+    const reading = readDescription(description);
+    expect({ categories: reading.categories, job: jobsFor(category, reading)[0]?.id }).toEqual({
+      categories: expect.arrayContaining([category]),
+      job,
+    });
   });
 
   it('lets a negation reach as many words in Chinese as in English', () => {
