@@ -484,6 +484,22 @@ describe('constraints, their polarity and their scope', () => {
     expect(reminders?.name).toBe('WhatsApp Business Platform');
   });
 
+  it('recommends the product a team already uses alone, not a migration to its competitors', () => {
+    expect(ranked('We already use Supabase for our database; now we need sign-in for the mobile app', 'auth')).toEqual([
+      expect.objectContaining({ name: 'Supabase Auth' }),
+    ]);
+    expect(ranked('Our Shopify store needs a wholesale portal where stockists reorder', 'ecommerce').map((p) => p.name)).toEqual([
+      'Shopify',
+    ]);
+    // Two named are both kept: the text weighs them against each other.
+    const both = ranked('Should our booking app use Firebase Authentication or Supabase Auth?', 'auth').map((p) => p.name);
+    expect(both).toEqual(expect.arrayContaining(['Firebase Authentication', 'Supabase Auth']));
+    // A cloud the team is on is a constraint, not a product in use: its services still compete.
+    expect(ranked('We are an AWS shop: a web app with file uploads and a database', 'hosting').length).toBeGreaterThan(1);
+    // One the text is leaving gives way to the others.
+    expect(ranked('Our shop in the Netherlands uses Stripe but fees are too high', 'payments')[0]?.name).not.toBe('Stripe');
+  });
+
   it('reads "managed Postgres" as a managed service that is Postgres, on the cloud the team is locked to', () => {
     const top = ranked('We are an AWS-only shop. HR software for client companies on managed Postgres', 'database');
     expect(top[0]?.traits).toEqual(expect.objectContaining({ managed: true, vendor: 'aws' }));

@@ -353,5 +353,16 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
       b.p.entry.popularity - a.p.entry.popularity ||
       a.order - b.order,
   );
-  return { providers: ranked.slice(0, limit).map((x) => x.p), job: mainJob, notes };
+  // A product the text names for the job asked ("we're already on Zendesk") is the recommendation:
+  // listing its competitors after it would suggest a migration nobody asked for. So is its maker's
+  // product when the text names only the maker ("the whole app is on Supabase": Supabase Auth). A
+  // cloud the text is on ("we're an AWS shop") is a constraint instead: its services compete, with
+  // open source too.
+  const onItsCloud = ({ entry: { traits } }: IndexedProvider) =>
+    traits.vendor !== 'independent' && reading.constraints.has(traits.vendor);
+  const named = ranked.filter((x) => x.first !== Number.MAX_SAFE_INTEGER);
+  const direct = named.filter((x) => reading.mentioned.has(x.p.id));
+  const chosen = direct.length > 0 ? direct : named;
+  const kept = chosen[0] !== undefined && ranked[0] === chosen[0] && !onItsCloud(chosen[0].p) ? chosen : ranked;
+  return { providers: kept.slice(0, limit).map((x) => x.p), job: mainJob, notes };
 };
