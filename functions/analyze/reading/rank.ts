@@ -363,6 +363,7 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
   const named = ranked.filter((x) => x.first !== Number.MAX_SAFE_INTEGER);
   const direct = named.filter((x) => reading.mentioned.has(x.p.id));
   const chosen = direct.length > 0 ? direct : named;
-  const kept = chosen[0] !== undefined && ranked[0] === chosen[0] && !onItsCloud(chosen[0].p) ? chosen : ranked;
+  const lead = chosen[0];
+  const kept = lead && lead === ranked[0] && !onItsCloud(lead.p) ? chosen : ranked;
   return { providers: kept.slice(0, limit).map((x) => x.p), job: mainJob, notes };
 };

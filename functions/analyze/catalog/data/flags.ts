@@ -9,7 +9,6 @@ export const flags: CategoryData = {
       'subset of users',
       'flip features',
       'flip* _ features',
-      'turn features on',
       'switch features on',
       'features on per account',
       'canary deploy*',
