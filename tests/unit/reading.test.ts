@@ -354,13 +354,17 @@ describe('constraints, their polarity and their scope', () => {
   });
 
   it.each([
-    ['We are moving away from AWS to Google Cloud for our analytics app with a database', 'database'],
-    ['We moved off AWS last year after one too many surprise bills; where should 40 TB of photo backups live?', 'storage'],
-    ['Migramos de AWS a Hetzner el año pasado; ¿dónde guardamos 40 TB de copias de fotos de los usuarios?', 'storage'],
-  ] as const)('binds no cloud the team is leaving or has left: "%s"', (description, category) => {
+    ['We are moving away from AWS to Google Cloud for our analytics app with a database', 'database', 'aws'],
+    ['We moved off AWS last year after one too many surprise bills; where should 40 TB of photo backups live?', 'storage', 'aws'],
+    ['Migramos de AWS a Hetzner el año pasado; ¿dónde guardamos 40 TB de copias de fotos de los usuarios?', 'storage', 'aws'],
+    // Leaving a cloud leaves its services, not only products with its name ("Amazon SQS").
+    ["We're moving off AWS. We need a message queue, object storage and a managed Postgres database", 'queue', 'aws'],
+    ["We're moving off AWS. We need a message queue, object storage and a managed Postgres database", 'database', 'aws'],
+    ['Wir wollen weg von Azure; wir brauchen eine Datenbank und Speicher für Uploads.', 'database', 'azure'],
+  ] as const)('binds no cloud the team is leaving or has left: "%s" (%s)', (description, category, cloud) => {
     const reading = readDescription(description);
-    expect([...reading.constraints.keys()]).not.toContain('aws');
-    expect(ranked(description, category).map((p) => p.traits.vendor)).not.toContain('aws');
+    expect([...reading.constraints.keys()]).not.toContain(cloud);
+    expect(ranked(description, category).map((p) => p.traits.vendor)).not.toContain(cloud);
   });
 
   it.each([

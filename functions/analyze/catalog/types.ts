@@ -252,6 +252,11 @@ export interface ConstraintData {
    * before one that breaks an earlier one (for "we're on GCP", an independent SaaS before AWS).
    */
   exclude?: TraitTest | readonly TraitTest[];
+  /**
+   * What a team leaving it leaves too: "moving off AWS" is no lock to AWS, and no AWS service either
+   * (Amazon SQS is as much AWS as the console). Providers the text names stay.
+   */
+  leftWith?: TraitTest;
   /** A large scale rules out small-scale-only jobs (an embedded database for a multi-tenant SaaS). */
   rulesOutSmallScale?: true;
   /**

@@ -104,6 +104,8 @@ interface Rule {
   wantsMost: { test: TraitTest; check: Check } | undefined;
   /** Those that apply only when it binds, after rankFirst, each with the test it was compiled from. */
   whenBinding: readonly { test: TraitTest; check: Check }[];
+  /** Providers a team leaving the constraint leaves too (ConstraintData.leftWith). */
+  leftWith: Check | undefined;
 }
 
 /** Breaks any of the tests. */
@@ -131,6 +133,7 @@ const RULES: ReadonlyMap<ConstraintId, Rule> = new Map(
       rankFirst,
       wantsMost: mostWanted && { test: mostWanted, check: rankFirst[0] as Check },
       whenBinding: (facts.thenWhenBinding ?? []).map((test) => ({ test, check: compileTest(test) })),
+      leftWith: facts.leftWith && compileTest(facts.leftWith),
     };
     return [facts.id, rule];
   }),
@@ -277,7 +280,13 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
   const notes: string[] = [];
   const doesMainJob = (p: IndexedProvider) => !mainJob || p.entry.capabilities.includes(mainJob.id);
 
-  let candidates = providersIn(category).filter((p) => !reading.replacing.has(p.id) && !byMakerOf(p, reading.leaving));
+  const leftWith = [...reading.leftConstraints].flatMap((id) => RULES.get(id)?.leftWith ?? []);
+  let candidates = providersIn(category).filter(
+    (p) =>
+      !reading.replacing.has(p.id) &&
+      !byMakerOf(p, reading.leaving) &&
+      (reading.mentioned.has(p.id) || !leftWith.some((left) => left(p.entry.traits))),
+  );
   // A binding constraint leaves out the providers that break it, unless that would leave none for the
   // job asked for: then it gives way, and the reason says so. Providers the text names stay (not their
   // makers' other products: "we use Firebase" and HIPAA still rules out Firebase Authentication).

@@ -91,6 +91,8 @@ export interface Reading {
   makers: Map<string, Maker>;
   /** The names of the products the team is leaving, with their vendors: their makers' other products go too. */
   leaving: Map<string, Vendor>;
+  /** Constraints the team is leaving ("moving off AWS"): what they name as left with them goes too (ConstraintData.leftWith). */
+  leftConstraints: Set<ConstraintId>;
   /** Keyword hits per provider, by IndexedProvider.index. */
   keywordHits: Uint16Array;
   /**
@@ -449,6 +451,7 @@ export const readDescription = (description: string): Reading => {
     replacing: new Set(),
     makers: new Map(),
     leaving: new Map(),
+    leftConstraints: new Set(),
     keywordHits: new Uint16Array(PROVIDER_COUNT),
     picks: new Map(),
     neighbours: [],
@@ -650,7 +653,12 @@ export const readDescription = (description: string): Reading => {
         case 'constraint': {
           // A cloud someone else uses, or one the team is leaving, binds nothing.
           if (inLonger) longer.end = Math.max(longer.end, hit.to);
-          else longer = { end: hit.to, negated, cancelled: cues.belongsToOthers(hit) || cues.leavesConstraint(hit) };
+          else {
+            const othersOwn = cues.belongsToOthers(hit);
+            const left = !othersOwn && cues.leavesConstraint(hit);
+            longer = { end: hit.to, negated, cancelled: othersOwn || left };
+            if (left) reading.leftConstraints.add(owner.constraint.id);
+          }
           if (longer.cancelled) break;
           // "avoid running our own servers" states the opposite constraint; other negations cancel it.
           if (!longer.negated || owner.reluctant) stateConstraint(owner.constraint, owner.strength, quote(hit), hit);

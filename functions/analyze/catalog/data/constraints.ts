@@ -138,6 +138,7 @@ const cloudLock = (vendor: Vendor, label: string, names: readonly string[], pref
     { vendor: VENDORS.filter((v) => v !== vendor && v !== 'independent') },
     { vendor: ['independent'], managed: true, selfHostable: false },
   ],
+  leftWith: { vendor: [vendor] },
 });
 
 /**
