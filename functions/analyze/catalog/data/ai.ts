@@ -156,16 +156,26 @@ const ANSWERING: Pattern[] = [
   ...['answer', 'answers', 'answering', 'responde', 'responder', 'risponde', 'rispondere', 'repond*', 'beantwort*'],
   ...['antwortet', 'beantwoord*', '回答', '答复', '应答', '応答', '答え'],
 ];
+/** Word sets for spotting what is out of the ordinary in data: a verb of detecting and a word for the unusual. */
+const UNUSUAL: Pattern[] = [
+  ...['anomal*', 'abnormal*', 'unusual pattern*', 'outlier*', 'auffalligkeit*', 'anomalie*', 'anormal*', 'afwijking*'],
+  ...['异常', '異常'],
+];
 /** Word sets for predicting what has not happened yet: a verb of foreseeing and what is foreseen. */
 const PREDICTING: Pattern[] = [
   ...['predict', 'predicts', 'predicted', 'predicting', 'prediction*', 'predictive', 'forecast*', 'anticipat*', 'likely'],
   ...['early warning*', 'vorhersag*', 'vorherzusagen', 'prognos*', 'prevoir', 'predire', 'prever', 'predecir', 'prevedere'],
+  ...['warn* before', 'warn* _ before', 'alert* before', 'alert* _ before', 'avvis* prima', 'avisar antes', 'avise antes'],
+  ...['avertir avant', 'nos avise antes', 'nos avisen antes', 'nous avertir avant'],
+  ...['warnen bevor', 'warnt bevor', 'waarschuw* voordat'],
   ...['voorspel*', '预测', '予測', '予兆'],
 ];
 const OUTCOMES: Pattern[] = [
   ...['failure*', 'fails', 'fail', 'breakdown*', 'break down', 'wear', 'ausfall*', 'ausfalle', 'verschleiss', 'panne*'],
   ...['defaillance*', 'usure', 'averia*', 'fallo*', 'desgaste', 'falha*', 'guasto', 'guasti', 'usura', 'storing*'],
   ...['slijtage', 'uitval', 'churn*', 'cancel', 'no show*', '故障', '磨损', '劣化', '摩耗'],
+  ...['breaks', 'break', 'maintenance', 'kaputt*', 'si rompa', 'se rompa', 'se rompe', 'quebre', 'casse', 'wartung*'],
+  ...['manutenzione', 'mantenimiento', 'manutencao', 'onderhoud', '保全', '维护'],
   ...['流失', '离职', '離職', '解約', '離反', '退会'],
 ];
 
@@ -3548,6 +3558,7 @@ export const ai: CategoryData = {
       together: [
         { parts: [PREDICTING, OUTCOMES], within: 8 },
         { parts: [MODEL, MODEL_DOES], within: 4 },
+        { parts: [DETECTING, UNUSUAL], within: 4 },
       ],
     },
     {
