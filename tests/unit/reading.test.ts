@@ -771,6 +771,9 @@ describe('needs the domain implies', () => {
     ['La biblioteca vuole statistiche di utilizzo del catalogo online', 'analytics'],
     ['Product wants to flip features on per account for the beta customers', 'flags'],
     ['植物園のガイドアプリ。解説の音声を自動生成したい', 'ai'],
+    // Spotting the unusual, or warning before something breaks, is a model's job.
+    ['Bei unseren CNC-Fräsen wollen wir Vibration erfassen und Auffälligkeiten erkennen', 'ai'],
+    ['Sensori sulle presse: vorremmo che il sistema ci avvisi prima che un cuscinetto si rompa', 'ai'],
     // A job said not to be wanted leaves the category to another job.
     ['Short links for our printed labels: each code maps to a URL with a scan counter, nothing relational about it', 'database'],
     ['Un site pour la kermesse de l’école avec vente de tickets', 'payments'],
