@@ -550,6 +550,7 @@ describe('constraints, their polarity and their scope', () => {
     ['email', /sendgrid/i, 'Moving our transactional emails off SendGrid, deliverability is awful'],
     ['search', /algolia/i, 'Suche eine Open-Source-Alternative zu Algolia, die wir selbst hosten können'],
     ['search', /algolia/i, 'A self-hosted Algolia alternative for a 2M-product catalogue'],
+    ['auth', /keycloak/i, 'SAML SSO for a B2B SaaS; we are three, so running Keycloak ourselves is a hard no'],
   ])('leaves out in %s a product on its way out (%s): "%s"', (category, leaving, description) => {
     for (const provider of ranked(description, category)) expect(provider.name).not.toMatch(leaving);
   });
@@ -637,6 +638,14 @@ describe('constraints, their polarity and their scope', () => {
     expect(ranked('All our code runs on Cloudflare Workers; next we need a background job queue', 'queue')[0]?.name).toBe(
       'Cloudflare Queues',
     );
+  });
+
+  it('counts a locked cloud’s own services as first-party: "AWS only, no third-party SaaS" still gets Amazon RDS and SQS', () => {
+    const description =
+      'Compliance approved AWS only, no third-party SaaS databases. Orders are relational and the API hands work to the workers through a queue.';
+    expect(ranked(description, 'database')[0]?.traits.vendor).toBe('aws');
+    expect(ranked(description, 'queue')[0]?.traits.vendor).toBe('aws');
+    for (const provider of ranked(description, 'database')) expect(provider.traits.vendor).toMatch(/^(aws|independent)$/);
   });
 
   it('reads a need missing today as a need: "no search yet, and we need one"', () => {

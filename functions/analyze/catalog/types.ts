@@ -253,10 +253,16 @@ export interface ConstraintData {
    */
   exclude?: TraitTest | readonly TraitTest[];
   /**
-   * What a team leaving it leaves too: "moving off AWS" is no lock to AWS, and no AWS service either
-   * (Amazon SQS is as much AWS as the console). Providers the text names stay.
+   * The services it stands for, a cloud's own. A team leaving it leaves them too: "moving off AWS" is no
+   * lock to AWS, and no AWS service either (Amazon SQS is as much AWS as the console); providers the
+   * text names stay. A team locked to it counts them as its own (`lockedCloudIsOwn`).
    */
-  leftWith?: TraitTest;
+  services?: TraitTest;
+  /**
+   * The services of a cloud the team is locked to do not break it: "AWS only, no third-party SaaS
+   * databases" still wants Amazon RDS, which is AWS's, not a third party's.
+   */
+  lockedCloudIsOwn?: true;
   /** A large scale rules out small-scale-only jobs (an embedded database for a multi-tenant SaaS). */
   rulesOutSmallScale?: true;
   /**

@@ -104,8 +104,8 @@ interface Rule {
   wantsMost: { test: TraitTest; check: Check } | undefined;
   /** Those that apply only when it binds, after rankFirst, each with the test it was compiled from. */
   whenBinding: readonly { test: TraitTest; check: Check }[];
-  /** Providers a team leaving the constraint leaves too (ConstraintData.leftWith). */
-  leftWith: Check | undefined;
+  /** The services it stands for (ConstraintData.services). */
+  services: Check | undefined;
 }
 
 /** Breaks any of the tests. */
@@ -133,7 +133,7 @@ const RULES: ReadonlyMap<ConstraintId, Rule> = new Map(
       rankFirst,
       wantsMost: mostWanted && { test: mostWanted, check: rankFirst[0] as Check },
       whenBinding: (facts.thenWhenBinding ?? []).map((test) => ({ test, check: compileTest(test) })),
-      leftWith: facts.leftWith && compileTest(facts.leftWith),
+      services: facts.services && compileTest(facts.services),
     };
     return [facts.id, rule];
   }),
@@ -280,20 +280,24 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
   const notes: string[] = [];
   const doesMainJob = (p: IndexedProvider) => !mainJob || p.entry.capabilities.includes(mainJob.id);
 
-  const leftWith = [...reading.leftConstraints].flatMap((id) => RULES.get(id)?.leftWith ?? []);
+  const left = [...reading.leftConstraints].flatMap((id) => RULES.get(id)?.services ?? []);
   let candidates = providersIn(category).filter(
     (p) =>
       !reading.replacing.has(p.id) &&
       !byMakerOf(p, reading.leaving) &&
-      (reading.mentioned.has(p.id) || !leftWith.some((left) => left(p.entry.traits))),
+      (reading.mentioned.has(p.id) || !left.some((services) => services(p.entry.traits))),
   );
   // A binding constraint leaves out the providers that break it, unless that would leave none for the
   // job asked for: then it gives way, and the reason says so. Providers the text names stay (not their
   // makers' other products: "we use Firebase" and HIPAA still rules out Firebase Authentication).
   const { binding, markets, wantedFirst } = rulesOf(reading);
+  const lockedCloud = binding.flatMap((rule) => rule.services ?? []);
+  const ownCloud = (p: IndexedProvider) => lockedCloud.some((services) => services(p.entry.traits));
   for (const { facts, exclude } of binding) {
     if (!exclude) continue;
-    const kept = candidates.filter((p) => reading.mentioned.has(p.id) || !exclude(p.entry.traits));
+    const kept = candidates.filter(
+      (p) => reading.mentioned.has(p.id) || !exclude(p.entry.traits) || (facts.lockedCloudIsOwn && ownCloud(p)),
+    );
     if (kept.some(doesMainJob)) {
       if (kept.length < candidates.length) notes.push(facts.label);
       candidates = kept;

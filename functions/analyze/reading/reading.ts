@@ -91,7 +91,7 @@ export interface Reading {
   makers: Map<string, Maker>;
   /** The names of the products the team is leaving, with their vendors: their makers' other products go too. */
   leaving: Map<string, Vendor>;
-  /** Constraints the team is leaving ("moving off AWS"): what they name as left with them goes too (ConstraintData.leftWith). */
+  /** Constraints the team is leaving ("moving off AWS"): their services go too (ConstraintData.services). */
   leftConstraints: Set<ConstraintId>;
   /** Keyword hits per provider, by IndexedProvider.index. */
   keywordHits: Uint16Array;

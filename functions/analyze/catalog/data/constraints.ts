@@ -138,7 +138,7 @@ const cloudLock = (vendor: Vendor, label: string, names: readonly string[], pref
     { vendor: VENDORS.filter((v) => v !== vendor && v !== 'independent') },
     { vendor: ['independent'], managed: true, selfHostable: false },
   ],
-  leftWith: { vendor: [vendor] },
+  services: { vendor: [vendor] },
 });
 
 /**
@@ -1146,6 +1146,7 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       { selfHostable: true },
     ],
     exclude: { selfHostable: false },
+    lockedCloudIsOwn: true,
   },
   {
     id: 'openSource',

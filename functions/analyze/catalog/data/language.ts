@@ -416,6 +416,18 @@ export const LANGUAGE: LanguageCues = {
     'e muito caro',
     'e troppo caro',
     'costa troppo',
+    // Turned down outright: "running Keycloak ourselves is a hard no".
+    'is a hard no',
+    'is a no go',
+    'is a non starter',
+    'is out of the question',
+    'is off the table',
+    'kommt nicht in frage',
+    'est exclu',
+    'esta descartado',
+    'queda descartado',
+    'e fuori discussione',
+    'esta fora de questao',
   ],
   // Words that never start a product's name, so none hides what follows.
   destinations: [
