@@ -71,6 +71,9 @@ describe('the job wanted inside a category', () => {
     ['ai', 'vision', 'Queremos identificar en cada imagen de la cámara si el casco está puesto'],
     ['ai', 'ml-platform', 'Our compressors send vibration data; warn the engineers when a failure looks likely'],
     ['ai', 'ml-platform', 'Die Sensoren sollen Ausfälle der Pumpen vorhersagen, bevor sie passieren'],
+    // How a job is done comes before it: the recognition model runs on the phone.
+    ['ai', 'on-device', 'Offline-App für Alpenpflanzen: Foto machen, das Erkennungsmodell läuft direkt auf dem Gerät'],
+    ['documents', 'pdf-generation', 'Dons en ligne, avec un reçu fiscal envoyé automatiquement par mail au donateur'],
     ['documents', 'e-signature', "An accountancy portal: every spring the engagement letters need each client's signature"],
     ['database', 'graph', 'Analysts ask how a supplier is connected to a sanctioned firm, within five hops'],
     ['data', 'warehouse', 'Pull Stripe, HubSpot and our app database into one place the analysts can query with SQL'],
@@ -314,6 +317,7 @@ describe('constraints, their polarity and their scope', () => {
   it.each([
     'An internal Q&A bot over our wiki. Hard rule from legal: no code or docs may be sent to a third-party API',
     'Die Protokolle dürfen nicht an externe Dienste übertragen werden: ein Suchportal für unsere Techniker',
+    "Un outil de bureau qui lit les factures scannées : nos clients refusent d'envoyer leurs pièces dans le cloud",
   ])('reads data that may not be sent out in "%s" as self-hosting, and no wish for no-code tools', (description) => {
     const { constraints } = readDescription(description);
     expect(constraints.get('selfHosted')?.strength).toBe('prefer');

@@ -55,6 +55,7 @@ export const capabilitySchema = z.strictObject({
   name: z.string().min(2).max(40),
   default: z.literal(true).optional(),
   smallScaleOnly: z.literal(true).optional(),
+  qualifies: z.literal(true).optional(),
   signals: z.array(pattern),
   together: z
     .array(

@@ -128,6 +128,11 @@ export interface Capability {
    * that states a large scale (millions of users, multi-tenant SaaS), whatever else it says.
    */
   smallScaleOnly?: true;
+  /**
+   * The job says how another is done rather than what is done ("the model runs on the phone", "on our
+   * own GPUs"): asked for, it comes before the job it qualifies, so providers doing that job this way lead.
+   */
+  qualifies?: true;
   /** Phrases that show this job is wanted. Each also counts as a strong signal for the category. */
   signals: readonly Pattern[];
   /** Word sets that show it, read like its signals unless negated. */

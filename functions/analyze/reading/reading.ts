@@ -967,11 +967,15 @@ const readJobs = (category: CategoryId, reading: Reading): CapabilityFacts[] => 
   // subscription sold in a phone app, more than "abonnement" alone is a subscription.
   const longestSaid = (c: CapabilityFacts) =>
     Math.max(0, ...(jobs.get(c.id)?.evidence ?? []).map((said) => said.split(' ').length));
+  const qualifying = (c: CapabilityFacts) => (c.qualifies && stated(c) ? 1 : 0);
   const asked = capabilities
     .filter((c) => (jobs.get(c.id)?.score ?? 0) > 0 && !(largeScale && c.smallScaleOnly))
     .sort(
       (a, b) =>
-        stated(b) - stated(a) || (jobs.get(b.id)?.score ?? 0) - (jobs.get(a.id)?.score ?? 0) || longestSaid(b) - longestSaid(a),
+        stated(b) - stated(a) ||
+        qualifying(b) - qualifying(a) ||
+        (jobs.get(b.id)?.score ?? 0) - (jobs.get(a.id)?.score ?? 0) ||
+        longestSaid(b) - longestSaid(a),
     );
   if (asked.length > 0) return asked;
   const anyNamed = reading.mentioned.size > 0 || reading.makers.size > 0;

@@ -3564,6 +3564,7 @@ export const ai: CategoryData = {
     {
       id: 'local-models',
       name: 'Local models',
+      qualifies: true,
       signals: [
         'ollama',
         'vllm',
@@ -3803,6 +3804,7 @@ export const ai: CategoryData = {
     {
       id: 'on-device',
       name: 'On-device ML',
+      qualifies: true,
       signals: [
         'on device',
         'on the device',

@@ -256,6 +256,7 @@ const NOT_WORDS: Pattern[] = [
   ...['nothing', 'never', 'not', 'cannot', 'can t', 'mustn t', 'nichts', 'nie', 'niemals', 'nicht', 'rien', 'jamais', 'pas'],
   ...['nada', 'nunca', 'no', 'nao', 'nulla', 'niente', 'mai', 'non', 'niets', 'nooit', 'niet', 'kein', 'keine', 'keinen'],
   ...['without', 'ohne', 'sans', 'sin', 'sem', 'senza', 'zonder', 'geen', 'nessun*', 'ningun*', 'nenhum*', 'aucun*', 'avoid*'],
+  ...['refuse', 'refuses', 'refusent', 'refusant', 'weiger*', 'rechaza*', 'recusa*', 'rifiuta*'],
 ];
 const LEAVING: Pattern[] = [
   ...['leave', 'leaves', 'verlass*', 'quitte*', 'quitter', 'sortir', 'sort', 'sortent', 'salir', 'sale', 'salga', 'salgan'],
@@ -266,10 +267,13 @@ const SENT: Pattern[] = [
   ...['sent', 'send', 'sending', 'uploaded', 'shared with', 'passed to', 'gesendet', 'geschickt', 'ubertragen', 'ubermittelt'],
   ...['hochgeladen', 'weitergegeben', 'envoye*', 'envoyer', 'transmis*', 'enviad*', 'enviar', 'enviem', 'compartid*'],
   ...['inviat*', 'inviare', 'condivis*', 'verstuurd', 'gestuurd', 'gedeeld', '发送', '上传', '送信', 'アップロード'],
+  ...['ne parte', 'ne partent'],
 ];
 const OUTSIDERS: Pattern[] = [
   ...['third party', 'third parties', 'external', 'outside', 'externe*', 'externen', 'drittanbieter*', 'dritte'],
   ...['tiers', 'terceros', 'terceiros', 'terzi', 'derden', 'externo*', 'externa*', 'estern*', '第三方', '外部'],
+  // "refuse to send their receipts to the cloud", "sans qu'aucune donnée ne parte chez un SaaS".
+  ...['the cloud', 'any cloud', 'a saas', 'any saas', 'le cloud', 'un saas', 'die cloud', 'la nube', 'a nuvem', 'il cloud'],
 ];
 /** Word sets for turning down US companies: a negation, the country's adjective, a word for a provider ("keine amerikanischen Clouddienste"). */
 /** Word sets for a managed service preferred: "prefer managed", "managed preferred", "idealerweise gehostet". */
@@ -900,6 +904,15 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'in our own building',
       'our own server room',
       'in our server room',
+      'notre propre salle',
+      'notre salle serveur*',
+      'nos serveurs sont dans',
+      'unser* serverraum',
+      'eigenen serverraum',
+      'nuestra sala de servidores',
+      'nossa sala de servidores',
+      'nostra sala server',
+      'onze serverruimte',
       'intranet only',
       'nothing leaves our server*',
       'nothing leaves our own server*',
