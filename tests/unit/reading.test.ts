@@ -504,6 +504,9 @@ describe('constraints, their polarity and their scope', () => {
     expect(both).toEqual(expect.arrayContaining(['Firebase Authentication', 'Supabase Auth']));
     // A cloud the team is on is a constraint, not a product in use: its services still compete.
     expect(ranked('We are an AWS shop: a web app with file uploads and a database', 'hosting').length).toBeGreaterThan(1);
+    // …but a service of that cloud the text names itself is the one in use.
+    const onStepFunctions = 'Our services run on AWS Lambda. You will build the reconciliation workflows on Step Functions.';
+    expect(ranked(onStepFunctions, 'workflow').map((p) => p.name)).toEqual(['AWS Step Functions']);
     // One the text is leaving gives way to the others.
     expect(ranked('Our shop in the Netherlands uses Stripe but fees are too high', 'payments')[0]?.name).not.toBe('Stripe');
   });

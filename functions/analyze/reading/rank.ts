@@ -272,6 +272,20 @@ const failsQualifier = (p: IndexedProvider, at: number, reading: Reading): boole
   return false;
 };
 
+/**
+ * Whether a named product leading its category is only the cloud the team is on: named through its
+ * maker ("we're an AWS shop" for Amazon SQS), or as the very words that state the cloud ("AWS only"
+ * for the AWS umbrella).
+ */
+const standsForItsCloud = (p: IndexedProvider, namedItself: boolean, reading: Reading): boolean => {
+  const { vendor } = p.entry.traits;
+  const cloud = vendor === 'independent' ? undefined : reading.constraints.get(vendor);
+  if (!cloud) return false;
+  if (!namedItself) return true;
+  const at = reading.mentioned.get(p.id);
+  return cloud.span !== undefined && at !== undefined && at >= cloud.span[0] && at < cloud.span[1];
+};
+
 /** The category's providers, best first: the first `limit` of them. */
 export const rankProviders = (category: CategoryId, reading: Reading, limit = Number.POSITIVE_INFINITY): RankedCategory => {
   const jobs = jobsFor(category, reading);
@@ -370,13 +384,11 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
   // listing its competitors after it would suggest a migration nobody asked for. So is its maker's
   // product when the text names only the maker ("the whole app is on Supabase": Supabase Auth). A
   // cloud the text is on ("we're an AWS shop") is a constraint instead: its services compete, with
-  // open source too.
-  const onItsCloud = ({ entry: { traits } }: IndexedProvider) =>
-    traits.vendor !== 'independent' && reading.constraints.has(traits.vendor);
+  // open source too, unless the text names the service itself ("workflows on Step Functions").
   const named = ranked.filter((x) => x.first !== Number.MAX_SAFE_INTEGER);
   const direct = named.filter((x) => reading.mentioned.has(x.p.id));
   const chosen = direct.length > 0 ? direct : named;
   const lead = chosen[0];
-  const kept = lead && lead === ranked[0] && !onItsCloud(lead.p) ? chosen : ranked;
+  const kept = lead && lead === ranked[0] && !standsForItsCloud(lead.p, direct.length > 0, reading) ? chosen : ranked;
   return { providers: kept.slice(0, limit).map((x) => x.p), job: mainJob, notes };
 };
