@@ -71,6 +71,9 @@ describe('the job wanted inside a category', () => {
     ['ai', 'vision', 'Queremos identificar en cada imagen de la cámara si el casco está puesto'],
     ['ai', 'ml-platform', 'Our compressors send vibration data; warn the engineers when a failure looks likely'],
     ['ai', 'ml-platform', 'Die Sensoren sollen Ausfälle der Pumpen vorhersagen, bevor sie passieren'],
+    // A job asked in words comes before one shown only by naming a product in use.
+    ['games', 'multiplayer', 'Our racing game is built in Godot; we need matchmaking and dedicated servers for 8 players'],
+    ['database', 'graph', '我们一直用MySQL，但要查团伙账户之间三四层的关联关系，多表join太慢了'],
     // How a job is done comes before it: the recognition model runs on the phone.
     ['ai', 'on-device', 'Offline-App für Alpenpflanzen: Foto machen, das Erkennungsmodell läuft direkt auf dem Gerät'],
     ['documents', 'pdf-generation', 'Dons en ligne, avec un reçu fiscal envoyé automatiquement par mail au donateur'],

@@ -22,10 +22,12 @@ import {
   PROVIDER_COUNT,
   phraseIndex,
   providersIn,
+  providersNamed,
   RELATED,
   selectionMarginOf,
 } from '../catalog/catalog.js';
 import {
+  compactName,
   type PhraseHit,
   type PhraseKey,
   scriptOf,
@@ -956,13 +958,22 @@ export const jobsFor = (category: CategoryId, reading: Reading): CapabilityFacts
 /** Each reading's jobs per category, read once: ranking a category asks for them more than once. */
 const jobsRead = new WeakMap<Reading, Map<CategoryId, CapabilityFacts[]>>();
 
+/** Whether words of the text are a product's name ("MySQL"), not words about a job. */
+const namesAProduct = (said: string): boolean => compactName(said) !== '' && providersNamed(said).length > 0;
+
 const readJobs = (category: CategoryId, reading: Reading): CapabilityFacts[] => {
   const capabilities = capabilitiesOf(category);
   const largeScale = [...reading.constraints.keys()].some((id) => constraintFacts(id)?.rulesOutSmallScale);
   const jobs = reading.needs.get(category)?.jobs ?? new Map<string, Job>();
   // A job the text's own words ask for comes before one only implied (by its kind of product, or by
   // projects like it): "we need proper background jobs" is not a message bus because similar projects had one.
-  const stated = (c: CapabilityFacts) => ((jobs.get(c.id)?.evidence.length ?? 0) > 0 ? 1 : 0);
+  // And a job asked in words comes before one shown only by naming a product in use ("we use MySQL,
+  // but joins four levels deep are too slow": the graph is what is asked).
+  const stated = (c: CapabilityFacts) => {
+    const evidence = jobs.get(c.id)?.evidence ?? [];
+    if (evidence.length === 0) return 0;
+    return evidence.some((said) => !namesAProduct(said)) ? 2 : 1;
+  };
   // Between jobs with equal scores, the one said in the most words: "abonnement mensuel sur iOS" is a
   // subscription sold in a phone app, more than "abonnement" alone is a subscription.
   const longestSaid = (c: CapabilityFacts) =>
