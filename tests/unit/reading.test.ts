@@ -71,6 +71,7 @@ describe('the job wanted inside a category', () => {
     ['ai', 'vision', 'Queremos identificar en cada imagen de la cámara si el casco está puesto'],
     ['ai', 'ml-platform', 'Our compressors send vibration data; warn the engineers when a failure looks likely'],
     ['ai', 'ml-platform', 'Die Sensoren sollen Ausfälle der Pumpen vorhersagen, bevor sie passieren'],
+    ['video', 'internet-radio', 'Somos uma rádio comunitária: queremos transmitir ao vivo pela internet'],
     // A job asked in words comes before one shown only by naming a product in use.
     ['games', 'multiplayer', 'Our racing game is built in Godot; we need matchmaking and dedicated servers for 8 players'],
     ['database', 'graph', '我们一直用MySQL，但要查团伙账户之间三四层的关联关系，多表join太慢了'],
@@ -510,6 +511,9 @@ describe('constraints, their polarity and their scope', () => {
     // …but a service of that cloud the text names itself is the one in use.
     const onStepFunctions = 'Our services run on AWS Lambda. You will build the reconciliation workflows on Step Functions.';
     expect(ranked(onStepFunctions, 'workflow').map((p) => p.name)).toEqual(['AWS Step Functions']);
+    // A maker's product for another job: Twilio's email is SendGrid.
+    const onTwilio = 'We send booking texts through Twilio and want to stay with them; now we need transactional email';
+    expect(ranked(onTwilio, 'email')[0]?.name).toBe('SendGrid');
     // One the text is leaving gives way to the others.
     expect(ranked('Our shop in the Netherlands uses Stripe but fees are too high', 'payments')[0]?.name).not.toBe('Stripe');
   });

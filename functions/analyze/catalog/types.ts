@@ -130,7 +130,8 @@ export interface Capability {
   smallScaleOnly?: true;
   /**
    * The job says how another is done rather than what is done ("the model runs on the phone", "on our
-   * own GPUs"): asked for, it comes before the job it qualifies, so providers doing that job this way lead.
+   * own GPUs", a broadcast of sound alone): asked for, it comes before the job it narrows, so providers
+   * doing that job this way lead.
    */
   qualifies?: true;
   /** Phrases that show this job is wanted. Each also counts as a strong signal for the category. */
