@@ -72,6 +72,9 @@ describe('the job wanted inside a category', () => {
     ['ai', 'ml-platform', 'Our compressors send vibration data; warn the engineers when a failure looks likely'],
     ['ai', 'ml-platform', 'Die Sensoren sollen Ausfälle der Pumpen vorhersagen, bevor sie passieren'],
     ['video', 'internet-radio', 'Somos uma rádio comunitária: queremos transmitir ao vivo pela internet'],
+    ['documents', 'ocr-extraction', 'Patients fill in paper forms; we want their details taken off the scan instead of retyped'],
+    ['payments', 'merchant-of-record', 'We sell yearly licences worldwide and want someone else to be the seller of record'],
+    ['storage', 'media', 'Portale di ricette: le immagini vanno ridimensionate e compresse al volo per smartphone'],
     // A job asked in words comes before one shown only by naming a product in use.
     ['games', 'multiplayer', 'Our racing game is built in Godot; we need matchmaking and dedicated servers for 8 players'],
     ['database', 'graph', '我们一直用MySQL，但要查团伙账户之间三四层的关联关系，多表join太慢了'],
@@ -800,6 +803,8 @@ describe('needs the domain implies', () => {
     // A job said not to be wanted leaves the category to another job.
     ['Short links for our printed labels: each code maps to a URL with a scan counter, nothing relational about it', 'database'],
     ['Un site pour la kermesse de l’école avec vente de tickets', 'payments'],
+    ['车间有60台注塑机，想把每台机器的温度实时采集上来，在大屏上看设备状态', 'iot'],
+    ['Bij elke bestelling moeten voorraad en verzending het weten; de systemen mogen elkaar niet ophouden', 'queue'],
     ['La consulta se paga antes de empezar y el veterinario atiende por videollamada', 'payments'],
     ['Church website with a sermon archive and online giving', 'payments'],
     [

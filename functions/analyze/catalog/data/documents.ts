@@ -324,8 +324,6 @@ export const documents: CategoryData = {
       'expediente*',
       'expense*',
       'data entry',
-      'retyp*',
-      're typ*',
       'imprimir',
       'imprimer',
       'afdrukken',
@@ -1391,6 +1389,9 @@ export const documents: CategoryData = {
       id: 'ocr-extraction',
       name: 'OCR and data extraction',
       signals: [
+        // Typing in again what is on paper is the work extraction does away with.
+        'retyp*',
+        're typ*',
         'clauses cles',
         'extraire _ clauses',
         'gescannte*',
