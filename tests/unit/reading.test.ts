@@ -486,6 +486,23 @@ describe('constraints, their polarity and their scope', () => {
     expect(first?.traits.enterpriseSso).toBe(true);
   });
 
+  it.each([
+    'Our first enterprise customers are asking for SSO (Okta, Azure AD) for our contract-review SaaS',
+    'Nuestro SaaS B2B vende a bancos y nos piden SSO con SAML (Okta, Entra ID) y SCIM',
+  ])('reads identity providers listed together as the customers’ own, to connect to: "%s"', (description) => {
+    const reading = readDescription(description);
+    expect(reading.constraints.has('azure')).toBe(false);
+    const providers = ranked(description, 'auth');
+    expect(providers[0]?.capabilities[0]).toBe('enterprise-sso');
+    expect(providers.map((p) => p.name)).not.toContain('Okta Workforce Identity');
+  });
+
+  it('keeps an identity provider the team names as its own: "SSO through our existing Okta"', () => {
+    expect(ranked('An internal work-queue UI for analysts, with SSO through our existing Okta', 'auth')[0]?.name).toMatch(
+      /okta/i,
+    );
+  });
+
   it('puts the tool a team already uses first, and its maker’s product for another job', () => {
     const [first] = ranked('We already use Supabase for our database; now we need sign-in for the mobile app', 'auth');
     expect(first?.name).toBe('Supabase Auth');

@@ -134,6 +134,12 @@ export interface Capability {
    * doing that job this way lead.
    */
   qualifies?: true;
+  /**
+   * Two or more of this job's products named together, in one clause and a few words apart, are the
+   * ones the project's customers use, and ask for this other job: "SSO (Okta, Azure AD)" asks for
+   * enterprise SSO into the product, not for Okta. None of them is then a product in use.
+   */
+  severalNamedMean?: string;
   /** Phrases that show this job is wanted. Each also counts as a strong signal for the category. */
   signals: readonly Pattern[];
   /** Word sets that show it, read like its signals unless negated. */

@@ -707,6 +707,9 @@ export const readDescription = (description: string): Reading => {
   weighLearnedEvidence(learnedSum, need);
   weighLearnedJobs(jobSum, reading.needs);
 
+  for (const category of new Set([...mentionsAt.values()].flatMap(({ providers }) => providers.map((p) => p.category))))
+    readCustomersOwn(category, mentionsAt, tokens, reading, need);
+
   // Naming a product is a hint, not a need: "a dashboard over our Shopify sales" needs no new shop.
   const mentionedCategories = new Set<string>();
   const namedCategories = new Set<CategoryId>();
@@ -957,6 +960,53 @@ export const jobsFor = (category: CategoryId, reading: Reading): CapabilityFacts
 
 /** Each reading's jobs per category, read once: ranking a category asks for them more than once. */
 const jobsRead = new WeakMap<Reading, Map<CategoryId, CapabilityFacts[]>>();
+
+/** How far apart, in words, products named together may stand ("Okta, Azure AD, Google Workspace"). */
+const LISTED_TOGETHER = 8;
+
+/**
+ * Competing products of one job named together that stand for the customers' own (Capability
+ * .severalNamedMean): they leave the products in use, what their names said for their job goes to the
+ * job they ask for, and a constraint their names stated goes.
+ */
+const readCustomersOwn = (
+  category: CategoryId,
+  mentionsAt: ReadonlyMap<string, { quote: string; providers: IndexedProvider[] }>,
+  tokens: readonly Token[],
+  reading: Reading,
+  need: (category: CategoryId) => Need,
+): void => {
+  for (const capability of capabilitiesOf(category)) {
+    const asks = capability.severalNamedMean;
+    if (!asks) continue;
+    const listed = [...mentionsAt].flatMap(([at, { quote, providers }]) => {
+      const provider = providers.find((p) => p.category === category && p.entry.capabilities[0] === capability.id);
+      const [from, to] = at.split('-').map(Number) as [number, number];
+      return provider ? [{ from, to, quote, provider }] : [];
+    });
+    if (new Set(listed.map((l) => l.provider.entry.traits.vendor + l.provider.makerNames[0])).size < 2) continue;
+    const [first, ...rest] = listed;
+    const last = rest.at(-1);
+    if (!first || !last || last.from - first.from > LISTED_TOGETHER) continue;
+    if ((tokens[first.from] as Token).clause !== (tokens[last.from] as Token).clause) continue;
+    const n = need(category);
+    const job = jobOf(n, capability.id);
+    const quotes = new Set(listed.map((l) => l.quote.toLowerCase()));
+    const said = job.evidence.filter((e) => quotes.has(e.toLowerCase()));
+    job.evidence = job.evidence.filter((e) => !quotes.has(e.toLowerCase()));
+    job.score -= STRONG_SIGNAL * said.length;
+    const wanted = jobOf(n, asks);
+    wanted.score += STRONG_SIGNAL;
+    addEvidence(wanted.evidence, listed.map((l) => l.quote).join(', '));
+    for (const { provider } of listed) {
+      reading.mentioned.delete(provider.id);
+      reading.makers.delete(provider.lowerName);
+    }
+    // "Azure AD" among them says nothing of the team's own cloud.
+    for (const [id, { span }] of reading.constraints)
+      if (span && span[0] >= first.from && span[1] <= last.to) reading.constraints.delete(id);
+  }
+};
 
 /** Whether words of the text are a product's name ("MySQL"), not words about a job. */
 const namesAProduct = (said: string): boolean => compactName(said) !== '' && providersNamed(said).length > 0;

@@ -1496,6 +1496,8 @@ export const auth: CategoryData = {
     {
       id: 'workforce-identity',
       name: 'Workforce and internal directory',
+      // "SSO (Okta, Azure AD)": identity providers listed together are the customers' own, to connect to.
+      severalNamedMean: 'enterprise-sso',
       signals: [
         'active directory',
         'ldap',
