@@ -274,8 +274,8 @@ export const RELATED = COMPILED.relatedNeeds;
 /** Words that join a list of names: "or", "nor", "oder", "ni". */
 export const JOINERS: ReadonlySet<string> = new Set(COMPILED.joiners);
 
-/** Negation words that are none in a text of one language: Portuguese "no" ("in the"). */
-export const FALSE_NEGATIONS = COMPILED.falseNegations;
+/** Words that mean something else in a text of one language: Portuguese "no" ("in the"), Italian "ai" ("to the"). */
+export const FALSE_FRIENDS = COMPILED.falseFriends;
 
 /** Extra score the category needs before it is chosen; 0 for most. */
 export const selectionMarginOf = (category: CategoryId): number => COMPILED.selectionMargins[category] ?? 0;

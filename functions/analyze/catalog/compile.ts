@@ -10,7 +10,7 @@ import type { CategoryId } from '../category-ids.js';
 import { ARCHETYPES, RELATED_NEEDS } from './data/archetypes.js';
 import { CONSTRAINTS } from './data/constraints.js';
 import { CATALOG_DATA } from './data/index.js';
-import { FALSE_NEGATIONS, JOINERS, LANGUAGE } from './data/language.js';
+import { FALSE_FRIENDS, JOINERS, LANGUAGE } from './data/language.js';
 import {
   type LabelledExample,
   type LearnedEvidence,
@@ -29,7 +29,7 @@ import {
   type CategoryData,
   type ConstraintData,
   type ConstraintId,
-  type FalseNegation,
+  type FalseFriend,
   type LanguageCues,
   type ProviderFacts,
   STRONG_SIGNAL,
@@ -79,8 +79,8 @@ export interface CatalogHeader {
   constraints: ConstraintFacts[];
   /** Words that join a list of names (data/language.ts JOINERS): looked up by word, not matched as phrases. */
   joiners: readonly string[];
-  /** Negation words that are none in a text of one language (data/language.ts FALSE_NEGATIONS). */
-  falseNegations: readonly FalseNegation[];
+  /** Words that mean something else in a text of one language (data/language.ts FALSE_FRIENDS). */
+  falseFriends: readonly FalseFriend[];
   relatedNeeds: typeof RELATED_NEEDS;
   /** Extra score a category needs before it is chosen (CategoryData.selectionMargin). */
   selectionMargins: Partial<Record<CategoryId, number>>;
@@ -122,7 +122,7 @@ export interface CatalogSource {
   language: LanguageCues;
   /** Words that join a list of products (data/language.ts). */
   joiners: readonly string[];
-  falseNegations: readonly FalseNegation[];
+  falseFriends: readonly FalseFriend[];
   relatedNeeds: typeof RELATED_NEEDS;
 }
 
@@ -133,7 +133,7 @@ const SOURCE: CatalogSource = {
   constraints: CONSTRAINTS,
   language: LANGUAGE,
   joiners: JOINERS,
-  falseNegations: FALSE_NEGATIONS,
+  falseFriends: FALSE_FRIENDS,
   relatedNeeds: RELATED_NEEDS,
 };
 
@@ -176,7 +176,9 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
     ),
     ...Object.entries(source.language).flatMap(([cue, list]) => list.map((p: string) => [`cue ${cue}`, p])),
     ...source.joiners.map((p) => ['joiner', p]),
-    ...source.falseNegations.flatMap((f) => [...f.words, ...f.markers].map((p) => [`false negation ${f.language}`, p])),
+    ...source.falseFriends.flatMap((f) =>
+      [...f.words, ...(f.signals ?? []), ...f.markers].map((p) => [`false friend ${f.language}`, p]),
+    ),
   ];
   const problems = [
     ...source.categories.flatMap(problemsIn),
@@ -284,7 +286,7 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
     archetypes,
     constraints,
     joiners: source.joiners,
-    falseNegations: source.falseNegations,
+    falseFriends: source.falseFriends,
     relatedNeeds: source.relatedNeeds,
     selectionMargins: Object.fromEntries(
       source.categories.filter((c) => c.selectionMargin).map((c) => [c.id, c.selectionMargin as number]),

@@ -313,11 +313,16 @@ export type Script = 'han' | 'hant' | 'kana' | 'hangul';
 /** How a provider's name must be written to count as naming it: as typed, with a capital, or all in capitals. */
 export type Writing = 'any' | 'capitalised' | 'capitals';
 
-/** A negation word that is no negation in a text written in one language (data/language.ts FALSE_NEGATIONS). */
-export interface FalseNegation {
+/**
+ * Words that mean something else in a text written in one language (data/language.ts FALSE_FRIENDS):
+ * a negation that negates nothing there, a word that is no need there.
+ */
+export interface FalseFriend {
   language: string;
-  /** Single words, as tokens read them (lower case, no accents). */
+  /** Negation words that are none there, as single words as tokens read them (lower case, no accents). */
   words: readonly string[];
+  /** Words that signal nothing there (Italian "ai" is "to the", not AI): every pattern of that one word is skipped. */
+  signals?: readonly string[];
   /** Words of that language that other languages we read do not use. */
   markers: readonly string[];
   atLeast: number;

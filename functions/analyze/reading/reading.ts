@@ -11,7 +11,7 @@ import {
   type ConstraintFacts,
   capabilitiesOf,
   constraintFacts,
-  FALSE_NEGATIONS,
+  FALSE_FRIENDS,
   type IndexedProvider,
   JOINERS,
   LEARNED_BIAS,
@@ -38,7 +38,7 @@ import {
   wordsOf,
   writtenInCapitals,
 } from '../catalog/text.js';
-import { type ConstraintId, type FalseNegation, type Script, STRONG_SIGNAL, type Vendor, WEAK_SIGNAL } from '../catalog/types.js';
+import { type ConstraintId, type FalseFriend, type Script, STRONG_SIGNAL, type Vendor, WEAK_SIGNAL } from '../catalog/types.js';
 
 const SCRIPT_NAMES: Record<Script, string> = { han: 'Chinese', hant: 'Traditional Chinese', kana: 'Japanese', hangul: 'Korean' };
 
@@ -187,7 +187,7 @@ class Cues {
       return;
     }
     if (cue === 'negations' || cue === 'rejections') {
-      if (this.notNegationAt.has(hit.from) || this.isFalseNegation(hit)) return;
+      if (this.notNegationAt.has(hit.from) || this.isFalseFriend(hit)) return;
       this.marks[hit.from] = (this.marks[hit.from] as number) | OWN_NEGATION;
       this.negationAt.set(hit.from, hit);
     }
@@ -220,11 +220,11 @@ class Cues {
   }
 
   /** A one-word negation that means something else in the language the text is written in. */
-  private isFalseNegation(hit: Hit): boolean {
+  private isFalseFriend(hit: Hit): boolean {
     if (hit.to - hit.from !== 1) return false;
     const { word } = this.tokens[hit.from] as Token;
     if (!FALSE_NEGATION_WORDS.has(word)) return false;
-    this.notNegating ??= falseNegationsIn(this.tokens);
+    this.notNegating ??= falseFriendsIn(this.tokens, 'words');
     return this.notNegating.has(word);
   }
 
@@ -395,15 +395,16 @@ const mentionOnlyMarks = new PhraseMarks();
 const neighbourWordMarks = new PhraseMarks();
 
 const NO_WORDS: ReadonlySet<string> = new Set();
-const FALSE_NEGATION_WORDS: ReadonlySet<string> = new Set(FALSE_NEGATIONS.flatMap((f) => f.words));
-/** Each false-negation marker word, with the entry it marks. */
-const FALSE_NEGATION_MARKERS = new Map(FALSE_NEGATIONS.flatMap((f) => f.markers.map((m) => [m, f] as const)));
+const FALSE_NEGATION_WORDS: ReadonlySet<string> = new Set(FALSE_FRIENDS.flatMap((f) => f.words));
+const FALSE_SIGNAL_WORDS: ReadonlySet<string> = new Set(FALSE_FRIENDS.flatMap((f) => f.signals ?? []));
+/** Each false friends' marker word, with the entry it marks. */
+const FALSE_FRIEND_MARKERS = new Map(FALSE_FRIENDS.flatMap((f) => f.markers.map((m) => [m, f] as const)));
 
-/** The negation words that negate nothing here, as the text is written in a language where they mean something else. */
-const falseNegationsIn = (tokens: readonly Token[]): ReadonlySet<string> => {
-  let seen: Map<FalseNegation, Set<string>> | undefined;
+/** The words of one kind (negations, signals) that mean something else here, in the language the text is written in. */
+const falseFriendsIn = (tokens: readonly Token[], kind: 'words' | 'signals'): ReadonlySet<string> => {
+  let seen: Map<FalseFriend, Set<string>> | undefined;
   for (const { word } of tokens) {
-    const entry = FALSE_NEGATION_MARKERS.get(word);
+    const entry = FALSE_FRIEND_MARKERS.get(word);
     if (!entry) continue;
     seen ??= new Map();
     const markers = seen.get(entry) ?? new Set<string>();
@@ -412,8 +413,15 @@ const falseNegationsIn = (tokens: readonly Token[]): ReadonlySet<string> => {
   }
   if (!seen) return NO_WORDS;
   const words = new Set<string>();
-  for (const [entry, markers] of seen) if (markers.size >= entry.atLeast) for (const w of entry.words) words.add(w);
+  for (const [entry, markers] of seen) if (markers.size >= entry.atLeast) for (const w of entry[kind] ?? []) words.add(w);
   return words;
+};
+
+/** The hits that are one word which signals nothing in the language of the text (Italian "ai"). */
+const falseSignalsIn = (tokens: readonly Token[]): ((hit: Hit) => boolean) => {
+  if (!tokens.some(({ word }) => FALSE_SIGNAL_WORDS.has(word))) return () => false;
+  const words = falseFriendsIn(tokens, 'signals');
+  return (hit) => hit.to - hit.from === 1 && words.has((tokens[hit.from] as Token).word);
 };
 
 const implications = new WeakMap<ArchetypeFacts, [CategoryId, number][]>();
@@ -476,7 +484,10 @@ export const readDescription = (description: string): Reading => {
   // ("yet") can come after what it qualifies. Every word the text shares with the labelled examples
   // counts towards the nearest of them, once, negated or not: it says what the project is about.
   const hits: Hit[] = [];
-  phraseIndex.scan(tokens, (hit) => hits.push(hit));
+  const signalsNothing = falseSignalsIn(tokens);
+  phraseIndex.scan(tokens, (hit) => {
+    if (!signalsNothing(hit)) hits.push(hit);
+  });
   const cues = new Cues(tokens);
   const wordSets = new WordSets(tokens);
   /** Per category, the tokens a veto covers: its signals there mean something else. */

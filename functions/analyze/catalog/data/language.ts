@@ -2,7 +2,7 @@
  * Words that change what the words around them mean, in every language we read: negation and its
  * limits, and the products a team is leaving. See LanguageCues in types.ts for how each acts.
  */
-import type { FalseNegation, LanguageCues, Pattern } from '../types.js';
+import type { FalseFriend, LanguageCues, Pattern } from '../types.js';
 
 export const LANGUAGE: LanguageCues = {
   negations: [
@@ -582,12 +582,12 @@ export const JOINERS: readonly Pattern[] = [
 ];
 
 /**
- * Negation words that mean something else in one language we read, with the words that show a text is
- * written in it. Portuguese "no" is "in the" ("ver no mapa", "paga no app"); a Portuguese negation is
- * "não". A text counts as written in the language when it uses `atLeast` different marker words: words
- * no other language we read uses, so that one is enough.
+ * Words that mean something else in one language we read, with the words that show a text is written
+ * in it. Portuguese "no" is "in the" ("ver no mapa", "paga no app"), not a negation: that is "não".
+ * Italian "ai" is "to the" ("ai clienti"), not AI. A text counts as written in the language when it
+ * uses `atLeast` different marker words: words no other language we read uses.
  */
-export const FALSE_NEGATIONS: readonly FalseNegation[] = [
+export const FALSE_FRIENDS: readonly FalseFriend[] = [
   {
     language: 'Portuguese',
     words: ['no'],
@@ -620,5 +620,52 @@ export const FALSE_NEGATIONS: readonly FalseNegation[] = [
       'aplicativo',
     ],
     atLeast: 1,
+  },
+  {
+    language: 'Italian',
+    words: [],
+    signals: ['ai'],
+    markers: [
+      'della',
+      'dello',
+      'sulla',
+      'sul',
+      'vorremmo',
+      'clienti',
+      'ogni',
+      'tutti',
+      'tutto',
+      'gia',
+      'piu',
+      'quindi',
+      'essere',
+      'delle',
+      'degli',
+      'dei',
+      'nel',
+      'nella',
+      'alla',
+      'gli',
+      'che',
+      'vorrei',
+      'siamo',
+      'abbiamo',
+      'nostri',
+      'nostro',
+      'nostra',
+      'anche',
+      'perche',
+      'questo',
+      'questa',
+    ],
+    atLeast: 2,
+  },
+  {
+    language: 'French',
+    // "j'ai", "nous n'ai…": the verb; the French for AI is "IA".
+    words: [],
+    signals: ['ai'],
+    markers: ['je', 'nous', 'vous', 'une', 'les', 'des', 'est', 'pour', 'avec', 'dans', 'sont', 'notre', 'nos', 'mais'],
+    atLeast: 2,
   },
 ];
