@@ -843,6 +843,7 @@ describe('word traps', () => {
     ['We are a Rails shop; we need error tracking and uptime alerts for our API', 'payments'],
     ['We are an AWS-only shop building intake for scanned supplier invoices: read the totals and due dates', 'payments'],
     ['Interne Anwendung, die gescannte Rechnungen per OCR ausliest', 'payments'],
+    ['Landing page and a waitlist for our beta: no backend, no login, just collect the emails', 'backend'],
     // Italian "ai" is "to the", French "ai" is "have": neither is AI.
     ['Vorremmo mandare ogni mese una newsletter ai clienti della cantina, con le novità', 'ai'],
     ["Bonjour, j'ai une petite boutique de fleurs et je voudrais vendre en ligne avec nos bouquets", 'ai'],
