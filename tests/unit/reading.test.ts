@@ -72,6 +72,10 @@ describe('the job wanted inside a category', () => {
     ['ai', 'ml-platform', 'Our compressors send vibration data; warn the engineers when a failure looks likely'],
     ['ai', 'ml-platform', 'Die Sensoren sollen Ausfälle der Pumpen vorhersagen, bevor sie passieren'],
     ['video', 'internet-radio', 'Somos uma rádio comunitária: queremos transmitir ao vivo pela internet'],
+    ['database', 'key-value', 'Carrinho e sessão de cada usuário: leitura e escrita só por chave, milhões de registros'],
+    ['database', 'time-series', '接入5000个土壤墒情传感器，每 15 分钟上报一次数据，需要历史数据查询'],
+    ['database', 'offline', '家計簿アプリ。データはすべてお使いの端末の中だけに保存されます'],
+    ['scheduling', 'table-reservations', 'Ons visrestaurant wil dat gasten online een tafel kunnen reserveren'],
     ['documents', 'ocr-extraction', 'Patients fill in paper forms; we want their details taken off the scan instead of retyped'],
     ['payments', 'merchant-of-record', 'We sell yearly licences worldwide and want someone else to be the seller of record'],
     ['storage', 'media', 'Portale di ricette: le immagini vanno ridimensionate e compresse al volo per smartphone'],
@@ -789,6 +793,12 @@ describe('markets with providers of their own', () => {
       expect(provider.traits.markets).toBeUndefined();
   });
 
+  it('reads the market a text states before the one its script suggests: a Shenzhen team selling in Southeast Asia', () => {
+    const reading = readDescription('我们在深圳做一个直播带货工具，观众边看边下单，买家主要在东南亚（印尼、泰国、越南）。');
+    expect(reading.constraints.has('southeastAsia')).toBe(true);
+    expect(reading.constraints.has('china')).toBe(false);
+  });
+
   it('does not read a market into a place a product merely mentions', () => {
     const reading = readDescription('A travel app for Europeans visiting Mexico and Peru, with offline maps and bookings');
     expect([...reading.constraints.keys()]).not.toEqual(expect.arrayContaining(['latinAmerica']));
@@ -821,6 +831,8 @@ describe('needs the domain implies', () => {
     ['Short links for our printed labels: each code maps to a URL with a scan counter, nothing relational about it', 'database'],
     ['Un site pour la kermesse de l’école avec vente de tickets', 'payments'],
     ['车间有60台注塑机，想把每台机器的温度实时采集上来，在大屏上看设备状态', 'iot'],
+    ['our product pages take 4s to load bc every single request hits postgres for prices', 'cache'],
+    ['Un concurrent vient d’aspirer notre catalogue de prix depuis des IP résidentielles', 'security'],
     ['Bij elke bestelling moeten voorraad en verzending het weten; de systemen mogen elkaar niet ophouden', 'queue'],
     ['La consulta se paga antes de empezar y el veterinario atiende por videollamada', 'payments'],
     ['Church website with a sermon archive and online giving', 'payments'],
@@ -844,6 +856,7 @@ describe('word traps', () => {
     ['We are an AWS-only shop building intake for scanned supplier invoices: read the totals and due dates', 'payments'],
     ['Interne Anwendung, die gescannte Rechnungen per OCR ausliest', 'payments'],
     ['Landing page and a waitlist for our beta: no backend, no login, just collect the emails', 'backend'],
+    ['Courier app: proof of delivery is a photo plus the customer’s signature on the screen', 'documents'],
     // Italian "ai" is "to the", French "ai" is "have": neither is AI.
     ['Vorremmo mandare ogni mese una newsletter ai clienti della cantina, con le novità', 'ai'],
     ["Bonjour, j'ai une petite boutique de fleurs et je voudrais vendre en ligne avec nos bouquets", 'ai'],

@@ -709,9 +709,11 @@ export const readDescription = (description: string): Reading => {
     else if (!cues.negates(span) && !isVetoed(set.category, span)) jobSignal(set.category, set.capability, span);
   }
 
-  // A text written in Chinese, Japanese or Korean is most likely for that market.
+  // A text written in Chinese, Japanese or Korean is most likely for that market, unless it states the
+  // market it is for ("买家主要在东南亚": a Shenzhen team selling in Indonesia).
   const script = scriptOf(description);
-  if (script)
+  const statesAMarket = [...reading.constraints.keys()].some((id) => constraintFacts(id)?.rankFirst?.[0]?.markets);
+  if (script && !statesAMarket)
     for (const facts of CONSTRAINT_FACTS)
       if (facts.writtenIn === script) stateConstraint(facts, 'prefer', `written in ${SCRIPT_NAMES[script]}`);
 

@@ -175,6 +175,7 @@ const OUTCOMES: Pattern[] = [
   ...['defaillance*', 'usure', 'averia*', 'fallo*', 'desgaste', 'falha*', 'guasto', 'guasti', 'usura', 'storing*'],
   ...['slijtage', 'uitval', 'churn*', 'cancel', 'no show*', '故障', '磨损', '劣化', '摩耗'],
   ...['breaks', 'break', 'maintenance', 'kaputt*', 'si rompa', 'se rompa', 'se rompe', 'quebre', 'casse', 'wartung*'],
+  ...['demand', 'nachfrage', 'demanda', 'demande', 'domanda', '需求', '需要'],
   ...['manutenzione', 'mantenimiento', 'manutencao', 'onderhoud', '保全', '维护'],
   ...['流失', '离职', '離職', '解約', '離反', '退会'],
 ];

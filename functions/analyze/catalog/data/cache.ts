@@ -4,6 +4,16 @@ export const cache: CategoryData = {
   id: 'cache',
   signals: {
     strong: [
+      'every request hits',
+      'every single request hits',
+      'request hits postgres',
+      'request hits the database',
+      'request hits the db',
+      'hits postgres on every',
+      'hits the database on every',
+      'hits the db on every',
+      'change like twice a day',
+      'change twice a day',
       'slow under load',
       'low latency',
       'microsecond*',

@@ -2816,6 +2816,10 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       // zh, ja
       '东南亚市场',
       '东南亚用户',
+      '主要在东南亚',
+      '东南亚买家',
+      '东南亚的买家',
+      '东南亚的用户',
       '面向东南亚',
       '出海东南亚',
       '印尼市场',

@@ -25,6 +25,7 @@ const MEASURING: Pattern[] = [
   ...['collect', 'collects', 'collecting', 'record', 'records', 'recording', 'log', 'logs', 'logging', 'logged'],
   ...['capture', 'captures', 'capturing', 'measure', 'measures', 'measuring', 'sample', 'samples', 'sampling', 'ingest*'],
   ...['erfassen', 'erfasst', 'aufzeichn*', 'messen', 'gemessen', 'collecter', 'enregistr*', 'mesurer', 'mesure', 'relever'],
+  ...['releve', 'relevons', 'relevent'],
   ...['recoger', 'recogen', 'registrar', 'registra', 'medir', 'miden', 'raccogliere', 'raccoglie', 'registrare', 'misurare'],
   ...['rilevare', 'rileva', 'coletar', 'coleta', 'verzamelen', 'verzamelt', 'meten', 'registreren'],
   ...['采集', '记录', '监测', '测量', '収集', '計測', '記録', '測定'],
@@ -59,6 +60,8 @@ const READINGS: Pattern[] = [
   ...['measurement*', 'messwert*', 'mesures', 'misure', 'misurazion*', 'medicion*', 'medicoes', 'leituras', 'metingen'],
   ...['meetwaarden', 'logger', 'loggers', 'datalogger*', 'gps', 'tracker', 'trackers', '传感器', '读数', '上报', 'センサー'],
   '測定値',
+  // Meters of energy and water: "20 000 compteurs toutes les 10 minutes".
+  ...['compteurs', 'zahler', 'stromzahler', 'contatori', 'contadores', 'medidores', 'smart meter*', '电表', '水表', 'メーター'],
 ];
 const SHORT_INTERVAL: Pattern[] = [
   ...['every second', 'every _ seconds', 'every minute', 'every _ minutes', 'once a second', 'per second'],
@@ -66,6 +69,8 @@ const SHORT_INTERVAL: Pattern[] = [
   ...['chaque minute', 'toutes les _ minutes', 'cada segundo', 'cada _ segundos', 'cada minuto', 'cada _ minutos'],
   ...['ogni secondo', 'ogni _ secondi', 'ogni minuto', 'ogni _ minuti', 'elke seconde', 'elke _ seconden'],
   ...['elke minuut', 'elke _ minuten', '每秒', '每分钟', '秒ごと', '分ごと', '毎秒', '毎分'],
+  // "每 15 分钟上报一次": the number splits the phrase, what follows it still says how often.
+  ...['分钟上报', '分钟一次', '分钟采集', '秒上报', '秒一次', '分おき', '秒おき', '分間隔', '秒間隔'],
   // "every 10s", "every 15 s": how people write it in a hurry.
   ...['every _ s', 'every _ sec', 'every _ secs', 'every 1s', 'every 2s', 'every 5s', 'every 10s', 'every 15s'],
   ...['every 20s', 'every 30s', 'every 60s', 'a cada _ segundos', 'a cada _ minutos'],
@@ -1069,6 +1074,15 @@ export const database: CategoryData = {
       id: 'key-value',
       name: 'Key-value and wide-column',
       signals: [
+        'so por chave',
+        'apenas por chave',
+        'solo por clave',
+        'solamente por clave',
+        'nur per schlussel',
+        'uniquement par cle',
+        'seulement par cle',
+        'solo per chiave',
+        'alleen op sleutel',
         'dynamodb',
         'cassandra',
         'scylla*',
@@ -1210,6 +1224,16 @@ export const database: CategoryData = {
       name: 'Embedded and offline-first',
       smallScaleOnly: true,
       signals: [
+        '端末の中だけ',
+        '端末内に保存',
+        '端末内だけ',
+        '端末にのみ保存',
+        '端末内のみ',
+        '只保存在手机',
+        '仅保存在本地',
+        '只保存在本地',
+        '数据只存在手机',
+        '本地保存',
         'on a plane',
         'on the plane',
         'on planes',
