@@ -72,6 +72,9 @@ describe('the job wanted inside a category', () => {
     ['ai', 'ml-platform', 'Our compressors send vibration data; warn the engineers when a failure looks likely'],
     ['ai', 'ml-platform', 'Die Sensoren sollen Ausfälle der Pumpen vorhersagen, bevor sie passieren'],
     ['video', 'internet-radio', 'Somos uma rádio comunitária: queremos transmitir ao vivo pela internet'],
+    // A smart-home device a team makes and sells needs a product cloud, not a hub for one's own home.
+    ['iot', 'connected-products', 'Startup de Curitiba lançando uma tomada inteligente que funciona com Alexa'],
+    ['iot', 'smart-home', 'Hobby project: switch my Hue lights and a couple of Zigbee plugs from my phone'],
     ['database', 'key-value', 'Carrinho e sessão de cada usuário: leitura e escrita só por chave, milhões de registros'],
     ['database', 'time-series', '接入5000个土壤墒情传感器，每 15 分钟上报一次数据，需要历史数据查询'],
     ['database', 'offline', '家計簿アプリ。データはすべてお使いの端末の中だけに保存されます'],

@@ -1,4 +1,18 @@
-import type { CategoryData } from '../types.js';
+import type { CategoryData, Pattern } from '../types.js';
+
+/** Word sets for a device the team makes and sells: who makes it, and the device. */
+const MAKERS: Pattern[] = [
+  ...['startup', 'we make', 'we sell', 'we manufacture', 'our brand', 'we re designing', 'we are designing', 'launching'],
+  ...['companion app', 'lancando', 'lanzando', 'lanzamos', 'fabricamos', 'fabriquons', 'produciamo', 'produzieren'],
+  ...['wir entwickeln', 'nous concevons', 'progettiamo', 'disenamos', 'we ontwerpen', '我们生产', '自社製品'],
+  ...['我们想做一款', '我们做了一款', '出货量', '量产'],
+];
+/** Devices for the home, not a plant's sensors: those are the industrial job's. */
+const DEVICES: Pattern[] = [
+  ...['smart plug*', 'thermostat*', 'termostato', 'thermostaat', 'tomada inteligente', 'enchufe inteligente', 'lampada*'],
+  ...['bulb*', 'radiator valve*', 'kettle', 'smart lock*', 'doorbell*', 'gadget*', 'prise connectee', 'presa intelligente'],
+  ...['smart speaker*', 'air purifier*', 'robot vacuum*', '智能插座', '智能灯', '智能门锁', 'スマートプラグ', 'スマートロック'],
+];
 
 export const iot: CategoryData = {
   id: 'iot',
@@ -1261,6 +1275,22 @@ export const iot: CategoryData = {
       ],
     },
     {
+      id: 'connected-products',
+      name: 'Connected product cloud',
+      // A smart-home device the team makes and sells, not a home it automates. Firmware updates over the
+      // air are every fleet's, so industrial too: not signals here.
+      signals: [
+        'companion app for our',
+        'users pair',
+        'customers pair',
+        'pair over wi fi',
+        'pair over bluetooth',
+        'pair the device',
+      ],
+      // "Siamo una startup: termostato intelligente", "we sell smart radiator valves": a maker and its device.
+      together: [{ parts: [MAKERS, DEVICES], within: 8 }],
+    },
+    {
       id: 'smart-home',
       name: 'Smart home',
       signals: [
@@ -1846,7 +1876,7 @@ export const iot: CategoryData = {
         'MQTT ingestion at large scale',
         'Routing telemetry into AWS data services',
       ],
-      capabilities: ['industrial'],
+      capabilities: ['industrial', 'connected-products'],
       keywords: [
         'aws',
         'amazon',
@@ -1882,7 +1912,7 @@ export const iot: CategoryData = {
         'Device provisioning and twins',
         'Feeding telemetry into Azure analytics',
       ],
-      capabilities: ['industrial'],
+      capabilities: ['industrial', 'connected-products'],
       keywords: [
         'azure',
         'microsoft',
@@ -2031,7 +2061,7 @@ export const iot: CategoryData = {
         'Managed MQTT without running brokers',
         'Large fleets needing clustering',
       ],
-      capabilities: ['industrial'],
+      capabilities: ['industrial', 'connected-products'],
       keywords: [
         'mqtt',
         'enterprise',
@@ -2069,7 +2099,7 @@ export const iot: CategoryData = {
         'MQTT with built-in data integrations',
         'Managed MQTT with a free quota',
       ],
-      capabilities: ['industrial'],
+      capabilities: ['industrial', 'connected-products'],
       keywords: [
         'mqtt',
         'million*',
@@ -2166,7 +2196,7 @@ export const iot: CategoryData = {
         'Going from prototype to shipped hardware',
         'Over-the-air firmware updates for fleets',
       ],
-      capabilities: ['industrial', 'maker'],
+      capabilities: ['industrial', 'maker', 'connected-products'],
       keywords: ['cellular', 'lte', 'hardware', 'product*', 'fleet*', 'over the air', 'firmware', 'asset tracking', 'prototype'],
       aliases: ['particle io', 'particle cloud', 'particle boron', 'particle photon'],
       nameIsCommonWord: true,
@@ -2228,7 +2258,7 @@ export const iot: CategoryData = {
         'Small connected products',
         'Maker and classroom projects',
       ],
-      capabilities: ['maker', 'smart-home'],
+      capabilities: ['maker', 'smart-home', 'connected-products'],
       keywords: [
         'mobile app',
         'no code',
@@ -2312,7 +2342,7 @@ export const iot: CategoryData = {
         'Device makers joining the Samsung ecosystem',
         'Home automations via the cloud',
       ],
-      capabilities: ['smart-home'],
+      capabilities: ['smart-home', 'connected-products'],
       keywords: ['smart home', 'samsung', 'automation*', 'matter', 'zigbee', 'z wave', 'appliance*', 'consumer'],
       aliases: ['samsung smartthings', 'smartthings api'],
       popularity: 5,
@@ -2337,7 +2367,7 @@ export const iot: CategoryData = {
         'Controlling Tuya-based devices from your app',
         'Smart appliances with ready modules',
       ],
-      capabilities: ['smart-home'],
+      capabilities: ['connected-products', 'smart-home'],
       keywords: ['smart home', 'white label', 'smart plug*', 'smart bulb*', 'appliance*', 'consumer', 'module*', 'oem'],
       aliases: ['tuya smart', 'tuya iot', 'tuya cloud', '涂鸦智能', '塗鴉智能', '涂鸦 iot', '涂鸦云', '涂鸦开发者平台'],
       popularity: 5,
@@ -2409,7 +2439,7 @@ export const iot: CategoryData = {
         'Matter-certified device development',
         'Android apps with home automations',
       ],
-      capabilities: ['smart-home'],
+      capabilities: ['smart-home', 'connected-products'],
       keywords: ['google home', 'matter', 'android', 'smart home', 'nest', 'automation*', 'thread'],
       aliases: ['google home developer', 'google home api', 'works with google home'],
       popularity: 4,
