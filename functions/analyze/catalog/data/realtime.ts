@@ -972,6 +972,18 @@ export const realtime: CategoryData = {
       id: 'chat',
       name: 'Chat and messaging',
       signals: [
+        // A messenger the product includes ("ein Messenger für die Lehrkräfte"), not Facebook's.
+        'ein messenger',
+        'einen messenger',
+        'a messenger',
+        'an internal messenger',
+        'internal messenger',
+        'interner messenger',
+        'un messenger',
+        'messenger interno',
+        'messagerie interne',
+        'mensajeria interna',
+        'team messenger',
         'mensajeria instantanea',
         'live chat',
         'chat',
