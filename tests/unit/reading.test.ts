@@ -579,6 +579,23 @@ describe('constraints, their polarity and their scope', () => {
       }
   });
 
+  it('reads data that never leaves the team’s cloud as staying there, not as leaving it', () => {
+    const description = "We're an AWS shop: nothing leaves our AWS accounts. We need storage for ten years of receipt images.";
+    expect(readDescription(description).replacing.size).toBe(0);
+    expect(ranked(description, 'storage')[0]?.traits.vendor).toBe('aws');
+  });
+
+  it.each<[CategoryId, RegExp, string]>([
+    ['hosting', /heroku/i, 'Ragazzi, stiamo lasciando Heroku, le fatture sono diventate assurde. App Rails con Postgres.'],
+    [
+      'mobile',
+      /kotlin/i,
+      'We are all TypeScript people and nobody knows Swift or Kotlin: a pickup-basketball app for iOS and Android',
+    ],
+  ])('leaves out in %s a product the team leaves or cannot use (%s): "%s"', (category, leaving, description) => {
+    for (const provider of ranked(description, category)) expect(provider.name).not.toMatch(leaving);
+  });
+
   it('leaves a product the text first names as its own and later says it is leaving', () => {
     const description =
       'Our shop has been a Rails monolith on Heroku since 2014. After the price changes we are moving away from Heroku, to something just as simple.';
@@ -723,6 +740,14 @@ describe('constraints, their polarity and their scope', () => {
 
   it('reads "no-show reminders" as reminders', () => {
     expect(categoriesOf('no-show reminders by text for our salons')).toContain('notifications');
+  });
+
+  it.each([
+    "Segnalazioni dei cittadini con foto e posizione. L'integrazione con pagoPA non è richiesta, il servizio è gratuito.",
+    'Kanzlei-Portal für Mandanten mit Dokumenten-Upload. Eine Bezahlfunktion brauchen wir nicht.',
+    '夫婦で使う家計簿アプリ。レシートを撮るだけで自動で入力したい。銀行連携や決済機能はいりません。',
+  ])('drops what a rejection said after it turns down: "%s"', (description) => {
+    expect(categoriesOf(description)).not.toContain('payments');
   });
 
   it('drops what the text says is not wanted', () => {

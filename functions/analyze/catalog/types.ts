@@ -342,6 +342,11 @@ export interface LanguageCues {
    * so the words after them read as written.
    */
   notNegations: readonly Pattern[];
+  /**
+   * "pagoPA non è richiesta", "chat is not needed", "brauchen wir nicht": the words just before are not
+   * wanted (a rejection said after what it rejects, as German, Italian and Japanese often do).
+   */
+  rejectedBefore: readonly Pattern[];
   /** "yet", "today", "currently": with a negation, the thing is missing now, and so needed. */
   absence: readonly Pattern[];
   /** "we're moving away from", "replace", "instead of": the product named next is on its way out. */

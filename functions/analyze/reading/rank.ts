@@ -305,7 +305,8 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
   // job asked for: then it gives way, and the reason says so. Providers the text names stay (not their
   // makers' other products: "we use Firebase" and HIPAA still rules out Firebase Authentication).
   const { binding, markets, wantedFirst } = rulesOf(reading);
-  const lockedCloud = binding.flatMap((rule) => rule.services ?? []);
+  // The team's cloud, bound or only preferred ("we're an AWS shop … no third-party SaaS").
+  const lockedCloud = [...reading.constraints.keys()].flatMap((id) => RULES.get(id)?.services ?? []);
   const ownCloud = (p: IndexedProvider) => lockedCloud.some((services) => services(p.entry.traits));
   for (const { facts, exclude } of binding) {
     if (!exclude) continue;

@@ -186,6 +186,10 @@ class Cues {
       this.cancelNegationAt(hit);
       return;
     }
+    if (cue === 'rejectedBefore') {
+      this.markBefore(hit, REJECTED, NEGATION_WINDOW);
+      return;
+    }
     if (cue === 'negations' || cue === 'rejections') {
       if (this.notNegationAt.has(hit.from) || this.isFalseFriend(hit)) return;
       this.marks[hit.from] = (this.marks[hit.from] as number) | OWN_NEGATION;

@@ -131,6 +131,8 @@ const MODEL_DOES: Pattern[] = [
   ...['scores', 'puntue', 'puntuar', 'pontue', 'pontuar', 'evalue', 'valuti', '评分', '打分', 'スコア'],
   ...['微调', '微調', 'ファインチューニング'],
   ...['spots', 'spotting', 'flags', 'flagging'],
+  // "un modelo que recomiende cuándo regar": a model that recommends is one's own.
+  ...['recommends', 'recomende', 'recomiende', 'raccomandi', 'recommande', 'empfiehlt', 'aanbeveelt'],
   ...DETECTING,
 ];
 /**

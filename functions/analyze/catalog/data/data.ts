@@ -1084,6 +1084,13 @@ export const data: CategoryData = {
       id: 'bi',
       name: 'BI dashboards and reports',
       signals: [
+        'paineis para',
+        'paineis de',
+        'paineis com',
+        'tableros para',
+        'tableros de',
+        'tableaux de bord pour',
+        'cruscotti per',
         // A dashboard or report called live is a BI view kept fresh, not a stream processor.
         'real time dashboard*',
         'realtime dashboard*',

@@ -618,6 +618,12 @@ export const monitoring: CategoryData = {
       id: 'logs',
       name: 'Log management',
       signals: [
+        'logs are spread',
+        'logs spread across',
+        'logs scattered',
+        'logs are scattered',
+        'logs all over',
+        'logs in _ different places',
         'log management',
         'ssh into _ boxes',
         'ssh into _ servers',
@@ -1447,6 +1453,13 @@ export const monitoring: CategoryData = {
     },
   ],
   vetoes: [
+    // Machines watched for wear: the plant's condition, not the software's.
+    'condition monitoring',
+    'zustandsuberwachung',
+    'surveillance d etat',
+    'monitoraggio delle condizioni',
+    'monitoreo de condicion',
+    'monitoramento de condicao',
     'monitor* patients',
     'monitor* _ patients',
     'patient monitoring',

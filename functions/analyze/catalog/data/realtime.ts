@@ -981,8 +981,6 @@ export const realtime: CategoryData = {
         'interner messenger',
         'un messenger',
         'messenger interno',
-        'messagerie interne',
-        'mensajeria interna',
         'team messenger',
         'mensajeria instantanea',
         'live chat',
