@@ -271,8 +271,8 @@ export interface ConstraintData {
    */
   services?: TraitTest;
   /**
-   * The services of a cloud the team is locked to do not break it: "AWS only, no third-party SaaS
-   * databases" still wants Amazon RDS, which is AWS's, not a third party's.
+   * The services of the cloud the team is on (locked to it or only preferring it) do not break it:
+   * "AWS only, no third-party SaaS databases" still wants Amazon RDS, which is AWS's, not a third party's.
    */
   lockedCloudIsOwn?: true;
   /** A large scale rules out small-scale-only jobs (an embedded database for a multi-tenant SaaS). */

@@ -306,8 +306,8 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
   // makers' other products: "we use Firebase" and HIPAA still rules out Firebase Authentication).
   const { binding, markets, wantedFirst } = rulesOf(reading);
   // The team's cloud, bound or only preferred ("we're an AWS shop … no third-party SaaS").
-  const lockedCloud = [...reading.constraints.keys()].flatMap((id) => RULES.get(id)?.services ?? []);
-  const ownCloud = (p: IndexedProvider) => lockedCloud.some((services) => services(p.entry.traits));
+  const teamsCloud = [...reading.constraints.keys()].flatMap((id) => RULES.get(id)?.services ?? []);
+  const ownCloud = (p: IndexedProvider) => teamsCloud.some((services) => services(p.entry.traits));
   for (const { facts, exclude } of binding) {
     if (!exclude) continue;
     const kept = candidates.filter(
