@@ -1864,6 +1864,10 @@ export const iot: CategoryData = {
     'sensorial*',
     'sensorisch*',
   ],
+  // Implied more often than needed. The margins of database, documents, iot, mobile, vectordb and video
+  // are those both halves of a cross-validation over the held-out sets chose: tuned on one half, they
+  // raised precision by about half a point on the other and cost recall under a quarter of one.
+  selectionMargin: 1,
   providers: [
     {
       id: 'iot-aws-iot-core',

@@ -604,6 +604,10 @@ export const mobile: CategoryData = {
       ],
     },
   ],
+  // Implied more often than needed. The margins of database, documents, iot, mobile, vectordb and video
+  // are those both halves of a cross-validation over the held-out sets chose: tuned on one half, they
+  // raised precision by about half a point on the other and cost recall under a quarter of one.
+  selectionMargin: 0.5,
   providers: [
     {
       id: 'mobile-react-native',

@@ -1472,6 +1472,10 @@ export const video: CategoryData = {
     'リワード動画',
     '轨迹回放',
   ],
+  // Implied more often than needed. The margins of database, documents, iot, mobile, vectordb and video
+  // are those both halves of a cross-validation over the held-out sets chose: tuned on one half, they
+  // raised precision by about half a point on the other and cost recall under a quarter of one.
+  selectionMargin: 0.5,
   providers: [
     {
       id: 'video-mux',
