@@ -268,6 +268,9 @@ export const CONSTRAINT_FACTS: readonly ConstraintFacts[] = COMPILED.constraints
 
 export const constraintFacts = (id: ConstraintId): ConstraintFacts | undefined => catalog.constraints.get(id);
 
+/** The markets a constraint is about: those its first ranking test names (none for a constraint that is no market). */
+export const marketsOf = (id: ConstraintId): readonly string[] => constraintFacts(id)?.rankFirst?.[0]?.markets ?? [];
+
 /** Needs that come together: once the description itself shows a need, the related ones gain score. */
 export const RELATED = COMPILED.relatedNeeds;
 

@@ -267,14 +267,14 @@ export interface ConstraintData {
   /**
    * The services it stands for, a cloud's own. A team leaving it leaves them too: "moving off AWS" is no
    * lock to AWS, and no AWS service either (Amazon SQS is as much AWS as the console); providers the
-   * text names stay. A team locked to it counts them as its own (`lockedCloudIsOwn`).
+   * text names stay. A team on it counts them as its own (`teamsCloudIsOwn`).
    */
   services?: TraitTest;
   /**
    * The services of the cloud the team is on (locked to it or only preferring it) do not break it:
    * "AWS only, no third-party SaaS databases" still wants Amazon RDS, which is AWS's, not a third party's.
    */
-  lockedCloudIsOwn?: true;
+  teamsCloudIsOwn?: true;
   /** A large scale rules out small-scale-only jobs (an embedded database for a multi-tenant SaaS). */
   rulesOutSmallScale?: true;
   /**

@@ -9,6 +9,7 @@ import {
   CONSTRAINT_FACTS,
   type ConstraintFacts,
   type IndexedProvider,
+  marketsOf,
   providersIn,
 } from '../catalog/catalog.js';
 import type { ConstraintId, ProviderFacts, ProviderTraits, TraitTest } from '../catalog/types.js';
@@ -172,6 +173,10 @@ interface StatedRules {
   wantedFirst: readonly Check[];
   /** The markets the constraints ask for (those their first ranking test names). */
   markets: ReadonlySet<string>;
+  /** The services of the cloud the team is on, bound or only preferred (ConstraintData.services). */
+  teamsCloud: readonly Check[];
+  /** The services of the constraints the team is leaving ("moving off AWS"): left out with them. */
+  leftServices: readonly Check[];
 }
 
 /** Each reading's rules, sorted out once: every category it ranks asks for them. */
@@ -183,6 +188,9 @@ const contradicts = (a: TraitTest, b: TraitTest): boolean =>
     const other = b[trait as keyof TraitTest];
     return typeof wanted === 'boolean' && typeof other === 'boolean' && wanted !== other;
   });
+
+/** The services the constraints stand for (ConstraintData.services). */
+const servicesOf = (ids: Iterable<ConstraintId>): Check[] => [...ids].flatMap((id) => RULES.get(id)?.services ?? []);
 
 const rulesOf = (reading: Reading): StatedRules => {
   let rules = rulesStated.get(reading);
@@ -205,7 +213,9 @@ const rulesOf = (reading: Reading): StatedRules => {
         ...preferred.map((rule) => ({ facts: rule.facts, tests: rule.asPreference })),
       ],
       wantedFirst: wantedMost.map(({ check }) => check),
-      markets: new Set([...reading.constraints.keys()].flatMap((id) => RULES.get(id)?.wantsMost?.test.markets ?? [])),
+      markets: new Set([...reading.constraints.keys()].flatMap(marketsOf)),
+      teamsCloud: servicesOf(reading.constraints.keys()),
+      leftServices: servicesOf(reading.leftConstraints),
     };
     rulesStated.set(reading, rules);
   }
@@ -294,24 +304,22 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
   const notes: string[] = [];
   const doesMainJob = (p: IndexedProvider) => !mainJob || p.entry.capabilities.includes(mainJob.id);
 
-  const left = [...reading.leftConstraints].flatMap((id) => RULES.get(id)?.services ?? []);
+  const { binding, markets, wantedFirst, teamsCloud, leftServices } = rulesOf(reading);
+  const anyOfServices = (services: readonly Check[], p: IndexedProvider) => services.some((isOf) => isOf(p.entry.traits));
   let candidates = providersIn(category).filter(
     (p) =>
       !reading.replacing.has(p.id) &&
       !byMakerOf(p, reading.leaving) &&
-      (reading.mentioned.has(p.id) || !left.some((services) => services(p.entry.traits))),
+      (reading.mentioned.has(p.id) || !anyOfServices(leftServices, p)),
   );
   // A binding constraint leaves out the providers that break it, unless that would leave none for the
   // job asked for: then it gives way, and the reason says so. Providers the text names stay (not their
-  // makers' other products: "we use Firebase" and HIPAA still rules out Firebase Authentication).
-  const { binding, markets, wantedFirst } = rulesOf(reading);
-  // The team's cloud, bound or only preferred ("we're an AWS shop … no third-party SaaS").
-  const teamsCloud = [...reading.constraints.keys()].flatMap((id) => RULES.get(id)?.services ?? []);
-  const ownCloud = (p: IndexedProvider) => teamsCloud.some((services) => services(p.entry.traits));
+  // makers' other products: "we use Firebase" and HIPAA still rules out Firebase Authentication), and so
+  // do the services of the team's own cloud where the constraint counts them as its own.
   for (const { facts, exclude } of binding) {
     if (!exclude) continue;
     const kept = candidates.filter(
-      (p) => reading.mentioned.has(p.id) || !exclude(p.entry.traits) || (facts.lockedCloudIsOwn && ownCloud(p)),
+      (p) => reading.mentioned.has(p.id) || !exclude(p.entry.traits) || (facts.teamsCloudIsOwn && anyOfServices(teamsCloud, p)),
     );
     if (kept.some(doesMainJob)) {
       if (kept.length < candidates.length) notes.push(facts.label);

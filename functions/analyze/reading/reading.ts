@@ -17,6 +17,7 @@ import {
   LEARNED_BIAS,
   LEARNED_JOBS,
   type Marker,
+  marketsOf,
   type Owner,
   type PhraseMeaning,
   PROVIDER_COUNT,
@@ -716,7 +717,7 @@ export const readDescription = (description: string): Reading => {
   // A text written in Chinese, Japanese or Korean is most likely for that market, unless it states the
   // market it is for ("买家主要在东南亚": a Shenzhen team selling in Indonesia).
   const script = scriptOf(description);
-  const statesAMarket = [...reading.constraints.keys()].some((id) => constraintFacts(id)?.rankFirst?.[0]?.markets);
+  const statesAMarket = [...reading.constraints.keys()].some((id) => marketsOf(id).length > 0);
   if (script && !statesAMarket)
     for (const facts of CONSTRAINT_FACTS)
       if (facts.writtenIn === script) stateConstraint(facts, 'prefer', `written in ${SCRIPT_NAMES[script]}`);

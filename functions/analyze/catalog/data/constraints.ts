@@ -1159,7 +1159,7 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       { selfHostable: true },
     ],
     exclude: { selfHostable: false },
-    lockedCloudIsOwn: true,
+    teamsCloudIsOwn: true,
   },
   {
     id: 'openSource',
