@@ -10,7 +10,7 @@ import { CATEGORY_IDS, type CategoryId } from '../category-ids.js';
 import type { ArchetypeFacts, CapabilityFacts, CatalogHeader, CompiledOwner, ConstraintFacts, Cue } from './compile.js';
 import type { NeighbourExample } from './learn.js';
 import { bytesOfFile, CATALOG_FILE, type Unpacked, unpack } from './packed.js';
-import { compactName, PhraseIndex } from './text.js';
+import { compactName, PhraseIndex, weakPhraseKey } from './text.js';
 import type { ConstraintId, ProviderFacts, Writing } from './types.js';
 
 export type { ArchetypeFacts, CapabilityFacts, ConstraintFacts, Cue, NeighbourExample };
@@ -285,6 +285,19 @@ export const selectionMarginOf = (category: CategoryId): number => COMPILED.sele
 
 /** Each category's log-odds before any learned evidence. */
 export const LEARNED_BIAS = COMPILED.learnedBias;
+
+let weakPhrases: ReadonlySet<string> = new Set(COMPILED.weakPhrases);
+
+/** Whether the examples taught that this phrase, alone, shows its category too seldom to state it (learnWeakPhrases). */
+export const saysLittleAlone = (category: CategoryId, quote: string): boolean => weakPhrases.has(weakPhraseKey(category, quote));
+
+/**
+ * From now on, read every phrase at its written strength: how the weak phrases are learned (by
+ * bin/generate.ts, and checked by a test), so that what is learned never depends on the last list.
+ */
+export const readEveryPhraseAsWritten = (): void => {
+  weakPhrases = new Set();
+};
 
 /** Catalogue entries known by this name or alias, in any category. */
 export const providersNamed = (name: string): readonly IndexedProvider[] => catalog.named(compactName(name));

@@ -6,6 +6,7 @@
  * milliseconds; reading the result costs a fraction of that.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { CategoryId } from '../category-ids.js';
 import { ARCHETYPES, RELATED_NEEDS } from './data/archetypes.js';
 import { CONSTRAINTS } from './data/constraints.js';
@@ -88,6 +89,8 @@ export interface CatalogHeader {
   learnedBias: LearnedEvidence['bias'];
   /** Each job's log-odds within its category before any learned evidence. */
   learnedJobBias: LearnedEvidence['jobBias'];
+  /** Phrases that say too little on their own (learnWeakPhrases), as weakPhraseKey keys. */
+  weakPhrases: readonly string[];
   /**
    * Owner numbers from this one on are word postings, not in CompiledCatalog.owners: owner n is the
    * posting of feature n - postingOwners (thousands of owners of one shape need not be stored).
@@ -117,6 +120,8 @@ export interface CatalogSource {
   categories: readonly CategoryData[];
   /** Labelled example descriptions the evidence weights are learned from. */
   examples: readonly LabelledExample[];
+  /** What reading the examples taught about phrases that show too little alone (WEAK_PHRASES_FILE). */
+  weakPhrases: readonly string[];
   archetypes: readonly Archetype[];
   constraints: readonly ConstraintData[];
   language: LanguageCues;
@@ -126,9 +131,18 @@ export interface CatalogSource {
   relatedNeeds: typeof RELATED_NEEDS;
 }
 
-const SOURCE: CatalogSource = {
+/**
+ * Written by `npm run generate` after it has read the examples with the freshly compiled catalogue
+ * (learnWeakPhrases needs the whole reading, so it cannot run inside the compile), and compiled in.
+ */
+export const WEAK_PHRASES_FILE = new URL('./compiled/weak-phrases.json', import.meta.url);
+
+const readWeakPhrases = (): string[] => JSON.parse(readFileSync(WEAK_PHRASES_FILE, 'utf8')) as string[];
+
+export const CATALOG_SOURCE: CatalogSource = {
   categories: CATALOG_DATA,
   examples: readExamples(new URL('./data/examples/', import.meta.url)),
+  weakPhrases: readWeakPhrases(),
   archetypes: ARCHETYPES,
   constraints: CONSTRAINTS,
   language: LANGUAGE,
@@ -165,7 +179,7 @@ const picksIn =
 /** A keyword shared by more providers of one category than this is left out of ranking. */
 const MAX_PROVIDERS_PER_KEYWORD = 3;
 
-export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog => {
+export const compileCatalog = (source: CatalogSource = CATALOG_SOURCE): CompiledCatalog => {
   const crossCategory = [
     ...source.archetypes.flatMap((a) => a.patterns.map((p) => [`archetype ${a.name}`, p])),
     ...source.constraints.flatMap((c) =>
@@ -293,6 +307,7 @@ export const compileCatalog = (source: CatalogSource = SOURCE): CompiledCatalog 
     ),
     learnedBias: learned.bias,
     learnedJobBias: learned.jobBias,
+    weakPhrases: source.weakPhrases,
     postingOwners,
   };
   const phrases = compilePhrases(patterns);

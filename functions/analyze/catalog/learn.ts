@@ -8,7 +8,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { CATEGORY_IDS, type CategoryId } from '../category-ids.js';
-import { CJK, tokenize } from './text.js';
+import { CJK, tokenize, weakPhraseKey } from './text.js';
+import { STRONG_SIGNAL } from './types.js';
 
 export interface LabelledExample {
   description: string;
@@ -265,4 +266,56 @@ export const neighbourTable = (examples: readonly LabelledExample[], picksOf: Pi
       return { norm: Number(Math.sqrt(squares).toFixed(3)), needs, picks, avoids };
     }),
   };
+};
+
+/** What a reading of a description says the text itself shows of one category: its weight and the words quoted. */
+export interface ShownNeed {
+  direct: number;
+  evidence: readonly string[];
+}
+
+/** A phrase must have stood alone for its category in this many examples to be judged at all. */
+const MIN_ALONE = 2;
+/**
+ * A phrase that stood alone for its category where the project did not need it this often (a share,
+ * smoothed towards the rate over all phrases by SMOOTHING examples' worth) says too little on its own:
+ * about twice the usual rate, which is one in five.
+ */
+const WEAK_FROM = 0.4;
+const SMOOTHING = 2;
+
+/**
+ * The phrases that, read alone, too often show a category the project does not need. In the labelled
+ * examples, read with every phrase at its written strength: where a strong phrase was the only words
+ * showing its category, how often the category was neither needed nor acceptable. "checkout" alone is
+ * mostly a shop's checkout being monitored or tested, "dashboards" a tool's dashboards, "accounts" and
+ * "real-time" said in passing. Such a phrase counts as a hint (WEAK_SIGNAL): another word for the
+ * category, or what the description implies, must back it.
+ */
+export const learnWeakPhrases = (
+  examples: readonly LabelledExample[],
+  read: (description: string) => Iterable<[CategoryId, ShownNeed]>,
+): string[] => {
+  const alone = new Map<string, { times: number; unneeded: number }>();
+  let times = 0;
+  let unneeded = 0;
+  for (const example of examples) {
+    const fitting = new Set([...example.must.flatMap((g) => g.split('|')), ...example.ok]);
+    for (const [category, { direct, evidence }] of read(example.description)) {
+      if (evidence.length !== 1 || direct !== STRONG_SIGNAL) continue;
+      const key = weakPhraseKey(category, evidence[0] as string);
+      const counts = alone.get(key) ?? { times: 0, unneeded: 0 };
+      alone.set(key, counts);
+      const wrong = fitting.has(category) ? 0 : 1;
+      counts.times++;
+      counts.unneeded += wrong;
+      times++;
+      unneeded += wrong;
+    }
+  }
+  const usual = times === 0 ? 0 : unneeded / times;
+  return [...alone]
+    .filter(([, c]) => c.times >= MIN_ALONE && (c.unneeded + SMOOTHING * usual) / (c.times + SMOOTHING) >= WEAK_FROM)
+    .map(([key]) => key)
+    .sort();
 };

@@ -39,6 +39,9 @@ export const foldText = (text: string): string =>
     ? text.toLowerCase()
     : text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase().replace(/ß/g, 'ss');
 
+/** How a phrase quoted as a category's evidence is known in the weak list (learnWeakPhrases): category and folded text. */
+export const weakPhraseKey = (category: string, quote: string): string => `${category}\t${foldText(quote)}`;
+
 /** Lower-case letters and digits only: how names are compared ("Next.js" and "nextjs" are one name). */
 export const compactName = (name: string): string =>
   foldText(name)

@@ -25,6 +25,7 @@ import {
   providersIn,
   providersNamed,
   RELATED,
+  saysLittleAlone,
   selectionMarginOf,
 } from '../catalog/catalog.js';
 import {
@@ -536,7 +537,9 @@ export const readDescription = (description: string): Reading => {
   /** Per category, the signal weight each token has already contributed. */
   const signalWeightAt = new Map<CategoryId, Map<number, number>>();
   /** A signal of a category: overlapping patterns of one category are one piece of evidence. */
-  const signal = (category: CategoryId, weight: number, hit: Span): void => {
+  const signal = (category: CategoryId, strength: number, hit: Span): void => {
+    const said = quote(hit);
+    const weight = strength === STRONG_SIGNAL && saysLittleAlone(category, said) ? WEAK_SIGNAL : strength;
     const weights = signalWeightAt.get(category) ?? new Map<number, number>();
     signalWeightAt.set(category, weights);
     let already = 0;
@@ -546,7 +549,7 @@ export const readDescription = (description: string): Reading => {
     const n = need(category);
     n.score += weight - already;
     n.direct += weight - already;
-    addEvidence(n.evidence, quote(hit));
+    addEvidence(n.evidence, said);
   };
   const stateConstraint = (facts: ConstraintFacts | undefined, strength: 'require' | 'prefer', text: string, hit?: Hit): void => {
     if (!facts || reading.constraints.get(facts.id)?.strength === 'require') return;
