@@ -29,6 +29,21 @@ describe('tokenize', () => {
     expect(tokenize(text).map((t) => text.slice(t.start, t.end))).toEqual(['app', '数据', '据库', 'ok']);
   });
 
+  it('folds the letters accents cannot explain: Polish ł, Turkish ı, Norwegian ø and æ', () => {
+    expect(words('Płatność kartą, ÖDEME ışık, Søknad, Lærer')).toEqual([
+      'platnosc',
+      'karta',
+      'odeme',
+      'isik',
+      'soknad',
+      'laerer',
+    ]);
+  });
+
+  it('reads Korean as character pairs too, so a word is found with its particle joined on', () => {
+    expect(words('챗봇을 만들고')).toEqual(['챗봇', '봇을', '만들', '들고']);
+  });
+
   it('keeps offsets right around characters outside the basic plane', () => {
     const text = '😀 Emoji 𝐀 next';
     expect(tokenize(text).map((t) => text.slice(t.start, t.end))).toEqual(['Emoji', '𝐀', 'next']);

@@ -21,23 +21,38 @@ export interface Token {
   clause: number;
 }
 
-/** Chinese and Japanese script, written without spaces between words. */
-export const CJK = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー`;
+/**
+ * Chinese and Japanese script, written without spaces between words, and Korean Hangul, written with
+ * spaces but with particles joined to the word ("챗봇을", "the chatbot" as an object): all read as
+ * overlapping pairs of characters, so "챗봇" is found inside "챗봇을" as "数据库" is inside "数据库里".
+ */
+export const CJK = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー\p{sc=Hangul}`;
 const CJK_RUN = new RegExp(`^[${CJK}]+$`, 'v');
 /** What ends a clause: negation and its scope never cross one. */
 const CLAUSE_END = /[.;!?。；！？\n]/;
 const COMBINING_MARKS = /\p{M}/gu;
 
+/**
+ * Letters that are not a plain letter plus a mark, so NFKD leaves them: German ß, Polish ł, Turkish
+ * dotless ı, Danish and Norwegian ø and æ. Folded by hand, so "płatność" reads as "platnosc".
+ */
+const PLAIN_LETTER: Record<string, string> = { ß: 'ss', ł: 'l', ı: 'i', ø: 'o', æ: 'ae' };
+const LETTERS_WITHOUT_MARKS = /[ßłıøæ]/g;
+
 /** Printable ASCII and line breaks, most text and every product name, need no Unicode normalisation. */
 const PLAIN_ASCII = /^[\t\n\r\x20-\x7e]*$/;
 /**
- * Lower-case with accents off and ß folded ("Café" → "cafe", "Straße" → "strasse"): how both the
+ * Lower-case with accents off and ß, ł … folded ("Café" → "cafe", "Straße" → "strasse"): how both the
  * description's words and the catalogue's names are compared.
  */
 export const foldText = (text: string): string =>
   PLAIN_ASCII.test(text)
     ? text.toLowerCase()
-    : text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase().replace(/ß/g, 'ss');
+    : text
+        .normalize('NFKD')
+        .replace(COMBINING_MARKS, '')
+        .toLowerCase()
+        .replace(LETTERS_WITHOUT_MARKS, (letter) => PLAIN_LETTER[letter] as string);
 
 /** How a phrase quoted as a category's evidence is known in the weak list (learnWeakPhrases): category and folded text. */
 export const weakPhraseKey = (category: string, quote: string): string => `${category}\t${foldText(quote)}`;
