@@ -962,3 +962,27 @@ describe('Chinese and Japanese', () => {
     expect(categoriesOf(description)).not.toContain('realtime');
   });
 });
+
+describe('Korean, Polish and Turkish', () => {
+  // Descriptions written for these tests: [category, job or null for the category alone, description].
+  const jobs: [CategoryId, string | null, string][] = JSON.parse(
+    readFileSync(new URL('../fixtures/korean-polish-turkish-jobs.json', import.meta.url), 'utf8'),
+  );
+  it.each(jobs)('%s (%s) for "%s"', (category, job, description) => {
+    const reading = readDescription(description);
+    expect({ categories: reading.categories, job: job && jobsFor(category, reading)[0]?.id }).toEqual({
+      categories: expect.arrayContaining([category]),
+      job,
+    });
+  });
+
+  // [constraint id, or "-category" for a category the text turns down, description].
+  const cues: [string, string][] = JSON.parse(
+    readFileSync(new URL('../fixtures/korean-polish-turkish-cues.json', import.meta.url), 'utf8'),
+  );
+  it.each(cues)('reads %s in "%s"', (cue, description) => {
+    const reading = readDescription(description);
+    if (cue.startsWith('-')) expect(reading.categories).not.toContain(cue.slice(1));
+    else expect([...reading.constraints.keys()]).toContain(cue);
+  });
+});
