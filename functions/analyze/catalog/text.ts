@@ -38,7 +38,6 @@ const COMBINING_MARKS = /\p{M}/gu;
  */
 const PLAIN_LETTER: Record<string, string> = { ß: 'ss', ł: 'l', ı: 'i', ø: 'o', æ: 'ae' };
 const LETTERS_WITHOUT_MARKS = /[ßłıøæ]/g;
-const HAS_LETTER_WITHOUT_MARKS = /[ßłıøæ]/;
 
 /** Printable ASCII and line breaks, most text and every product name, need no Unicode normalisation. */
 const PLAIN_ASCII = /^[\t\n\r\x20-\x7e]*$/;
@@ -46,14 +45,14 @@ const PLAIN_ASCII = /^[\t\n\r\x20-\x7e]*$/;
  * Lower-case with accents off and ß, ł … folded ("Café" → "cafe", "Straße" → "strasse"): how both the
  * description's words and the catalogue's names are compared.
  */
-export const foldText = (text: string): string => {
-  if (PLAIN_ASCII.test(text)) return text.toLowerCase();
-  const folded = text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase();
-  // Most words have none of them: a test is cheaper than a replacement that calls back.
-  return HAS_LETTER_WITHOUT_MARKS.test(folded)
-    ? folded.replace(LETTERS_WITHOUT_MARKS, (letter) => PLAIN_LETTER[letter] as string)
-    : folded;
-};
+export const foldText = (text: string): string =>
+  PLAIN_ASCII.test(text)
+    ? text.toLowerCase()
+    : text
+        .normalize('NFKD')
+        .replace(COMBINING_MARKS, '')
+        .toLowerCase()
+        .replace(LETTERS_WITHOUT_MARKS, (letter) => PLAIN_LETTER[letter] as string);
 
 /** How a phrase quoted as a category's evidence is known in the weak list (learnWeakPhrases): category and folded text. */
 export const weakPhraseKey = (category: string, quote: string): string => `${category}\t${foldText(quote)}`;
