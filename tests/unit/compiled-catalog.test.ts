@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
+import { providersIn } from '../../functions/analyze/catalog/catalog.js';
 import { compileCatalog, packCatalog } from '../../functions/analyze/catalog/compile.js';
 import { bytesOfBuffer, bytesOfFile, CATALOG_FILE, pack, unpack } from '../../functions/analyze/catalog/packed.js';
 import { compilePhrases, PhraseIndex, type PhraseKey, tablesSource, tokenize } from '../../functions/analyze/catalog/text.js';
+import { CATEGORY_IDS } from '../../functions/analyze/category-ids.js';
 import { MODEL_FORMAT_FILE, modelFormatSource } from '../../functions/analyze/engines/openai/model-format-source.js';
 
 describe('the generated model answer format', () => {
@@ -96,5 +98,17 @@ describe('PhraseIndex over compiled phrases', () => {
 
   it('treats words that name object properties as ordinary words', () => {
     expect(hits('constructor __proto__ toString hasOwnProperty valueOf')).toEqual([]);
+  });
+});
+
+describe('provider entries as ranking reads them', () => {
+  it('keep every field the compiled catalogue packed, and nothing else', () => {
+    const packed = unpack(bytesOfFile(CATALOG_FILE));
+    for (const category of CATEGORY_IDS) {
+      const written = JSON.parse(packed.entries(category) ?? '[]') as unknown[];
+      // Fields an entry lacks are read as undefined, which JSON leaves out as the packed file did.
+      const read = providersIn(category).map((p) => JSON.parse(JSON.stringify(p.entry)) as unknown);
+      expect(read).toEqual(written);
+    }
   });
 });

@@ -10,21 +10,54 @@ import { CATEGORY_IDS, type CategoryId } from '../category-ids.js';
 import type { ArchetypeFacts, CapabilityFacts, CatalogHeader, CompiledOwner, ConstraintFacts, Cue } from './compile.js';
 import type { NeighbourExample } from './learn.js';
 import { bytesOfFile, CATALOG_FILE, type Unpacked, unpack } from './packed.js';
-import { compactName, PhraseIndex, weakPhraseKey } from './text.js';
+import { compactName, PhraseIndex, tokenize, weakPhraseKey } from './text.js';
 import type { ConstraintId, ProviderFacts, Writing } from './types.js';
 
 export type { ArchetypeFacts, CapabilityFacts, ConstraintFacts, Cue, NeighbourExample };
 export { compactName };
 
 const packed: Unpacked<CatalogHeader> = unpack(bytesOfFile(CATALOG_FILE));
+
 const COMPILED = packed.header;
 
 const decoded = new Map<CategoryId, readonly ProviderFacts[]>();
 
+/**
+ * An entry with every field in one order, present or not: entries (and their traits) then share one
+ * hidden class, so the code that ranks them stays specialised instead of being thrown away and
+ * recompiled each time a differently shaped entry comes by (a slow request now and then). A test
+ * checks that no field is left behind.
+ */
+const entryInOneShape = (e: ProviderFacts): ProviderFacts => ({
+  id: e.id,
+  name: e.name,
+  website: e.website,
+  description: e.description,
+  bestUseCases: e.bestUseCases,
+  capabilities: e.capabilities,
+  popularity: e.popularity,
+  partOf: e.partOf,
+  runs: e.runs,
+  traits: {
+    openSource: e.traits.openSource,
+    selfHostable: e.traits.selfHostable,
+    managed: e.traits.managed,
+    library: e.traits.library,
+    vendor: e.traits.vendor,
+    euResidency: e.traits.euResidency,
+    euCompany: e.traits.euCompany,
+    freeTier: e.traits.freeTier,
+    platforms: e.traits.platforms,
+    enterpriseSso: e.traits.enterpriseSso,
+    hipaa: e.traits.hipaa,
+    markets: e.traits.markets,
+  },
+});
+
 const entriesIn = (category: CategoryId): readonly ProviderFacts[] => {
   let entries = decoded.get(category);
   if (!entries) {
-    entries = JSON.parse(packed.entries(category) ?? '[]') as ProviderFacts[];
+    entries = (JSON.parse(packed.entries(category) ?? '[]') as ProviderFacts[]).map(entryInOneShape);
     decoded.set(category, entries);
   }
   return entries;
@@ -287,9 +320,18 @@ export const selectionMarginOf = (category: CategoryId): number => COMPILED.sele
 export const LEARNED_BIAS = COMPILED.learnedBias;
 
 let weakPhrases: ReadonlySet<string> = new Set(COMPILED.weakPhrases);
+/** The first words of the weak phrases, as the reading tokenises them: most hits start with none of them. */
+let weakFirstWords: ReadonlySet<string> = new Set(
+  COMPILED.weakPhrases.map((key) => tokenize(key.slice(key.indexOf('\t') + 1))[0]?.word ?? ''),
+);
 
-/** Whether the examples taught that this phrase, alone, shows its category too seldom to state it (learnWeakPhrases). */
-export const saysLittleAlone = (category: CategoryId, quote: string): boolean => weakPhrases.has(weakPhraseKey(category, quote));
+/**
+ * Whether the examples taught that this phrase, alone, shows its category too seldom to state it
+ * (learnWeakPhrases). `firstWord` is the hit's first token: it rules out most hits before the quote is
+ * taken and folded.
+ */
+export const saysLittleAlone = (category: CategoryId, firstWord: string, quote: () => string): boolean =>
+  weakFirstWords.has(firstWord) && weakPhrases.has(weakPhraseKey(category, quote()));
 
 /**
  * From now on, read every phrase at its written strength: how the weak phrases are learned (by
@@ -297,6 +339,7 @@ export const saysLittleAlone = (category: CategoryId, quote: string): boolean =>
  */
 export const readEveryPhraseAsWritten = (): void => {
   weakPhrases = new Set();
+  weakFirstWords = new Set();
 };
 
 /** Catalogue entries known by this name or alias, in any category. */

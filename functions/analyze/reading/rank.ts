@@ -151,15 +151,14 @@ const tierOf = (traits: ProviderTraits, tests: readonly Check[]): number => {
 
 /** Position of the first wanted job the provider does, or the number of jobs when it does none. */
 const jobTierOf = (entry: ProviderFacts, jobs: readonly CapabilityFacts[]): number => {
-  const at = jobs.findIndex((job) => entry.capabilities.includes(job.id));
-  return at === -1 ? jobs.length : at;
+  // Loops rather than findIndex and includes: ranking asks this of every provider of every category chosen.
+  for (let k = 0; k < jobs.length; k++) if (entry.capabilities.includes((jobs[k] as CapabilityFacts).id)) return k;
+  return jobs.length;
 };
 
-/** 0 when that job is what the provider is best known for (listed first), 1 when it is a side line. */
-const sideLineOf = (entry: ProviderFacts, jobs: readonly CapabilityFacts[]): number => {
-  const job = jobs.find((j) => entry.capabilities.includes(j.id));
-  return job && entry.capabilities[0] !== job.id ? 1 : 0;
-};
+/** 0 when the job it does is what the provider is best known for (listed first), 1 when it is a side line. */
+const sideLineOf = (entry: ProviderFacts, job: CapabilityFacts | undefined): number =>
+  job && entry.capabilities[0] !== job.id ? 1 : 0;
 
 interface StatedRules {
   /** The constraints the reading makes binding, in the order the catalogue applies them. */
@@ -223,8 +222,17 @@ const rulesOf = (reading: Reading): StatedRules => {
 };
 
 /** 1 for a market's local provider when the text states none of its markets: a poorer choice than any that serves everyone. */
-const servesElsewhere = (traits: ProviderTraits, markets: ReadonlySet<string>): number =>
-  traits.markets && !traits.markets.some((m) => markets.has(m)) ? 1 : 0;
+const servesElsewhere = (traits: ProviderTraits, markets: ReadonlySet<string>): number => {
+  if (!traits.markets) return 0;
+  for (const market of traits.markets) if (markets.has(market)) return 0;
+  return 1;
+};
+
+/** Whether the provider is one of these services (a cloud's own, as constraints name them). */
+const isAnyOf = (services: readonly Check[], p: IndexedProvider): boolean => {
+  for (const isOf of services) if (isOf(p.entry.traits)) return true;
+  return false;
+};
 
 /**
  * How the reading judges the providers of a category: whether a binding constraint rules one out, and
@@ -245,8 +253,9 @@ export const judge = (category: CategoryId, reading: Reading): Judgement => {
     // an independent one, even if search is its side line; a constraint that holds only for a product's
     // main job, like a free tier, counts nothing for a side line), then providers best known for the job.
     keyOf: (entry) => {
-      const sideLine = sideLineOf(entry, jobs);
-      const key = [jobTierOf(entry, jobs), servesElsewhere(entry.traits, markets)];
+      const tier = jobTierOf(entry, jobs);
+      const sideLine = sideLineOf(entry, jobs[tier]);
+      const key = [tier, servesElsewhere(entry.traits, markets)];
       for (const { facts, tests } of ordering)
         key.push(sideLine === 1 && facts.mainJobOnly ? tests.length : tierOf(entry.traits, tests));
       key.push(sideLine);
@@ -305,12 +314,11 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
   const doesMainJob = (p: IndexedProvider) => !mainJob || p.entry.capabilities.includes(mainJob.id);
 
   const { binding, markets, wantedFirst, teamsCloud, leftServices } = rulesOf(reading);
-  const anyOfServices = (services: readonly Check[], p: IndexedProvider) => services.some((isOf) => isOf(p.entry.traits));
   let candidates = providersIn(category).filter(
     (p) =>
       !reading.replacing.has(p.id) &&
       !byMakerOf(p, reading.leaving) &&
-      (reading.mentioned.has(p.id) || !anyOfServices(leftServices, p)),
+      (reading.mentioned.has(p.id) || !isAnyOf(leftServices, p)),
   );
   // A binding constraint leaves out the providers that break it, unless that would leave none for the
   // job asked for: then it gives way, and the reason says so. Providers the text names stay (not their
@@ -319,7 +327,7 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
   for (const { facts, exclude } of binding) {
     if (!exclude) continue;
     const kept = candidates.filter(
-      (p) => reading.mentioned.has(p.id) || !exclude(p.entry.traits) || (facts.teamsCloudIsOwn && anyOfServices(teamsCloud, p)),
+      (p) => reading.mentioned.has(p.id) || !exclude(p.entry.traits) || (facts.teamsCloudIsOwn && isAnyOf(teamsCloud, p)),
     );
     if (kept.some(doesMainJob)) {
       if (kept.length < candidates.length) notes.push(facts.label);

@@ -538,13 +538,15 @@ export const readDescription = (description: string): Reading => {
   const signalWeightAt = new Map<CategoryId, Map<number, number>>();
   /** A signal of a category: overlapping patterns of one category are one piece of evidence. */
   const signal = (category: CategoryId, strength: number, hit: Span): void => {
-    const said = quote(hit);
-    const weight = strength === STRONG_SIGNAL && saysLittleAlone(category, said) ? WEAK_SIGNAL : strength;
     const weights = signalWeightAt.get(category) ?? new Map<number, number>();
     signalWeightAt.set(category, weights);
     let already = 0;
     for (let k = hit.from; k < hit.to; k++) already = Math.max(already, weights.get(k) ?? 0);
+    if (strength <= already) return;
+    const weak = strength === STRONG_SIGNAL && saysLittleAlone(category, (tokens[hit.from] as Token).word, () => quote(hit));
+    const weight = weak ? WEAK_SIGNAL : strength;
     if (weight <= already) return;
+    const said = quote(hit);
     for (let k = hit.from; k < hit.to; k++) weights.set(k, weight);
     const n = need(category);
     n.score += weight - already;
@@ -1049,16 +1051,15 @@ const readJobs = (category: CategoryId, reading: Reading): CapabilityFacts[] => 
   // subscription sold in a phone app, more than "abonnement" alone is a subscription.
   const longestSaid = (c: CapabilityFacts) =>
     Math.max(0, ...(jobs.get(c.id)?.evidence ?? []).map((said) => said.split(' ').length));
-  const qualifying = (c: CapabilityFacts) => (c.qualifies && stated(c) ? 1 : 0);
+  // Each job's order, worked out once: telling a product's name from other words is a look-up per quote.
   const asked = capabilities
     .filter((c) => (jobs.get(c.id)?.score ?? 0) > 0 && !(largeScale && c.smallScaleOnly))
-    .sort(
-      (a, b) =>
-        stated(b) - stated(a) ||
-        qualifying(b) - qualifying(a) ||
-        (jobs.get(b.id)?.score ?? 0) - (jobs.get(a.id)?.score ?? 0) ||
-        longestSaid(b) - longestSaid(a),
-    );
+    .map((c) => {
+      const said = stated(c);
+      return { c, said, qualifying: c.qualifies && said ? 1 : 0, score: jobs.get(c.id)?.score ?? 0, longest: longestSaid(c) };
+    })
+    .sort((a, b) => b.said - a.said || b.qualifying - a.qualifying || b.score - a.score || b.longest - a.longest)
+    .map(({ c }) => c);
   if (asked.length > 0) return asked;
   const anyNamed = reading.mentioned.size > 0 || reading.makers.size > 0;
   const named = anyNamed ? providersIn(category).find((p) => namedAt(p, reading) !== undefined) : undefined;
