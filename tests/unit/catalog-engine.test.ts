@@ -191,6 +191,33 @@ describe('ranking within a category', () => {
     expect(providers?.every((p) => p.entry?.traits.euResidency)).toBe(true);
   });
 
+  it.each([
+    ['Sieć siłowni w Krakowie: klienci kupują karnety w aplikacji i płacą BLIK-iem albo kartą', 'pl'],
+    ['A booking site for our guesthouses on the Polish coast; guests from Poland pay in złoty', 'pl'],
+    ['İstanbul’da bir e-ticaret sitesi kuruyoruz; müşteriler kredi kartıyla taksitli ödeme yapabilmeli', 'tr'],
+    ['We sell refurbished phones to customers in Turkey and need an online payment gateway', 'tr'],
+  ])('takes payments with the providers people in a stated market use: "%s"', (description, market) => {
+    const [first] = topOf(description, 'payments') ?? [];
+    expect(first?.entry?.traits.markets).toContain(market);
+  });
+
+  it('keeps one market’s local providers out of a text for another: EU data residency is not Poland', () => {
+    const providers = topOf(
+      'German physiotherapy practice: patients book and pay online, all data must stay in the EU',
+      'payments',
+    );
+    expect(providers?.length).toBeGreaterThan(0);
+    expect(providers?.some((p) => p.entry?.traits.markets !== undefined)).toBe(false);
+  });
+
+  it('turns down a product the text says does not serve its country', () => {
+    const names = (
+      topOf('Türkiye’de kiralama sitesi: kapora kredi kartıyla alınsın. Stripe burada hizmet vermiyor.', 'payments') ?? []
+    ).map((p) => p.name);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).not.toContain('Stripe');
+  });
+
   it('prefers free tiers on a zero budget', () => {
     const providers = topOf('Zero budget student project: a web app with login and a database of recipes', 'auth');
     expect(providers?.every((p) => p.entry?.traits.freeTier)).toBe(true);

@@ -24,10 +24,11 @@ export type Platform = 'web' | 'mobile' | 'server' | 'desktop';
  * Markets with providers of their own, which a team building for them expects: payments people there
  * use (Pix, UPI, WeChat Pay), their messengers (LINE, KakaoTalk), maps that work there (Amap), local
  * clouds. `cn` mainland China, `jp` Japan, `kr` South Korea, `in` India, `sea` Southeast Asia, `br`
- * Brazil, `latam` Latin America, `africa` Africa, `mena` the Middle East and North Africa.
+ * Brazil, `latam` Latin America, `africa` Africa, `mena` the Middle East and North Africa, `tr` Türkiye,
+ * `pl` Poland.
  */
-export type Market = 'cn' | 'jp' | 'kr' | 'in' | 'sea' | 'br' | 'latam' | 'africa' | 'mena';
-export const MARKETS: readonly Market[] = ['cn', 'jp', 'kr', 'in', 'sea', 'br', 'latam', 'africa', 'mena'];
+export type Market = 'cn' | 'jp' | 'kr' | 'in' | 'sea' | 'br' | 'latam' | 'africa' | 'mena' | 'tr' | 'pl';
+export const MARKETS: readonly Market[] = ['cn', 'jp', 'kr', 'in', 'sea', 'br', 'latam', 'africa', 'mena', 'tr', 'pl'];
 
 export interface ProviderTraits {
   /** The core product's source is under an OSI licence. */
@@ -217,7 +218,9 @@ export type ConstraintId =
   | 'brazil'
   | 'latinAmerica'
   | 'africa'
-  | 'middleEast';
+  | 'middleEast'
+  | 'turkey'
+  | 'poland';
 
 /**
  * A constraint a description can state, how it is said and what it asks of providers. `require`

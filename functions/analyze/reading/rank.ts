@@ -249,13 +249,14 @@ export const judge = (category: CategoryId, reading: Reading): Judgement => {
   const ordering = stated.filter(({ facts }) => ordersIn(facts, category));
   return {
     excludes: (entry) => binding.some((rule) => rule.exclude?.(entry.traits) === true),
-    // The job first, then the constraints, binding before preferred (a cloud's own search service before
+    // Providers for a market the text does not state last (they cannot take these customers' money, or
+    // message them), then the job, then the constraints, binding before preferred (a cloud's own search service before
     // an independent one, even if search is its side line; a constraint that holds only for a product's
     // main job, like a free tier, counts nothing for a side line), then providers best known for the job.
     keyOf: (entry) => {
       const tier = jobTierOf(entry, jobs);
       const sideLine = sideLineOf(entry, jobs[tier]);
-      const key = [tier, servesElsewhere(entry.traits, markets)];
+      const key = [servesElsewhere(entry.traits, markets), tier];
       for (const { facts, tests } of ordering)
         key.push(sideLine === 1 && facts.mainJobOnly ? tests.length : tierOf(entry.traits, tests));
       key.push(sideLine);
@@ -340,9 +341,14 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
     if (facts.rankFirst && !facts.exclude && ordersIn(facts, category)) notes.push(facts.label);
   }
 
-  // A provider that does none of the jobs asked ranks after every one that does: with enough of those,
-  // it need not be judged at all (categories hold up to ~80 providers).
-  const doers = candidates.filter((p) => jobTierOf(p.entry, jobs) < jobs.length);
+  // A provider that does none of the jobs asked, or serves only a market the text does not state, ranks
+  // after every one that does (unless named): with enough of those, it need not be judged at all
+  // (categories hold up to ~80 providers).
+  const doers = candidates.filter(
+    (p) =>
+      jobTierOf(p.entry, jobs) < jobs.length &&
+      (servesElsewhere(p.entry.traits, markets) === 0 || namedAt(p, reading) !== undefined),
+  );
   if (doers.length >= limit) candidates = doers;
 
   const mobile = reading.archetypes.has('mobile app') || reading.archetypes.has('app');
@@ -363,9 +369,8 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
   // they rank with the others that do the same job, before those not named.
   const ranked = candidates.map((p, order) => {
     const at = namedAt(p, reading);
-    // The key leads with the provider's job tier (judge).
     const key = judgement.keyOf(p.entry);
-    const doesAskedJob = key[0] === 0;
+    const doesAskedJob = jobTierOf(p.entry, jobs) === 0;
     const first =
       at !== undefined && doesAskedJob && !failsQualifier(p, at, reading) && !judgement.excludes(p.entry)
         ? at + (reading.mentioned.has(p.id) ? 0 : BY_MAKER_ONLY)
@@ -374,7 +379,7 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
   });
   // Software named under a constraint it fails ("AWS only … Postgres") is wanted as a service that runs
   // it and honours the constraint (Amazon RDS): that service takes the name's place, the software next.
-  const hosts = ranked.filter((host) => host.p.entry.runs && host.key[0] === 0);
+  const hosts = ranked.filter((host) => host.p.entry.runs && jobTierOf(host.p.entry, jobs) === 0);
   const wanted = hosts.length > 0 ? wantedFirst : [];
   for (const named of wanted.length > 0 ? ranked : []) {
     if (named.at === undefined) continue;
