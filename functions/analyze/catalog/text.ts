@@ -246,8 +246,9 @@ export const scriptOf = (text: string): Script | undefined => {
 };
 
 /**
- * How much of a word a token is: two Chinese or Japanese characters make one word, so a span stated in
- * words ("within 8") reaches as far in "系统自动识别" as in "the system recognises".
+ * How much of a word a token is: two Chinese, Japanese or Korean characters make one word (tokenize
+ * reads them as pairs), so a span stated in words ("within 8") reaches as far in "系统自动识别" as in
+ * "the system recognises".
  */
 export const wordsOf = (token: Token): number => (token.word.charCodeAt(0) >= 0x2e80 && CJK_RUN.test(token.word) ? 0.5 : 1);
 
@@ -258,7 +259,7 @@ export const wordsIn = (tokens: readonly Token[], from: number, to: number): num
   return words;
 };
 
-/** How many words a text has, counting two Chinese or Japanese characters as one word. */
+/** How many words a text has, counting two Chinese, Japanese or Korean characters as one word. */
 export const wordCountOf = (tokens: readonly Token[]): number => Math.ceil(wordsIn(tokens, 0, tokens.length));
 
 /**

@@ -250,9 +250,10 @@ export const judge = (category: CategoryId, reading: Reading): Judgement => {
   return {
     excludes: (entry) => binding.some((rule) => rule.exclude?.(entry.traits) === true),
     // Providers for a market the text does not state last (they cannot take these customers' money, or
-    // message them), then the job, then the constraints, binding before preferred (a cloud's own search service before
-    // an independent one, even if search is its side line; a constraint that holds only for a product's
-    // main job, like a free tier, counts nothing for a side line), then providers best known for the job.
+    // message them), then the job, then the constraints, binding before preferred (a cloud's own search
+    // service before an independent one, even if search is its side line; a constraint that holds only
+    // for a product's main job, like a free tier, counts nothing for a side line), then providers best
+    // known for the job.
     keyOf: (entry) => {
       const tier = jobTierOf(entry, jobs);
       const sideLine = sideLineOf(entry, jobs[tier]);
@@ -375,11 +376,11 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
       at !== undefined && doesAskedJob && !failsQualifier(p, at, reading) && !judgement.excludes(p.entry)
         ? at + (reading.mentioned.has(p.id) ? 0 : BY_MAKER_ONLY)
         : Number.MAX_SAFE_INTEGER;
-    return { p, order, at, first, named: at !== undefined ? 1 : 0, key, s: score(p) };
+    return { p, order, at, first, doesAskedJob, named: at !== undefined ? 1 : 0, key, s: score(p) };
   });
   // Software named under a constraint it fails ("AWS only … Postgres") is wanted as a service that runs
   // it and honours the constraint (Amazon RDS): that service takes the name's place, the software next.
-  const hosts = ranked.filter((host) => host.p.entry.runs && jobTierOf(host.p.entry, jobs) === 0);
+  const hosts = ranked.filter((host) => host.p.entry.runs && host.doesAskedJob);
   const wanted = hosts.length > 0 ? wantedFirst : [];
   for (const named of wanted.length > 0 ? ranked : []) {
     if (named.at === undefined) continue;

@@ -587,7 +587,7 @@ export const readDescription = (description: string): Reading => {
   /** Patterns counted except for a common-word name seen only in lower case so far. */
   const countedButMention = mentionOnlyMarks.next();
   /** Mentions grouped by where they sit: one name listed under several categories is weaker evidence for each. */
-  const mentionsAt = new Map<string, { quote: string; providers: IndexedProvider[]; replaced: boolean }>();
+  const mentionsAt = new Map<string, MentionGroup>();
   const archetypeHits = new Set<ArchetypeFacts>();
   /** Learned log-odds per category, by position in CATEGORY_IDS. */
   const learnedSum = new Float64Array(CATEGORY_IDS.length);
@@ -665,7 +665,13 @@ export const readDescription = (description: string): Reading => {
               reading.makers.set(maker, { at: hit.from, vendor: owner.provider.entry.traits.vendor });
           }
           const at = `${hit.from}-${hit.to}`;
-          const group = mentionsAt.get(at) ?? { quote: quote(hit), providers: [], replaced: cues.replaces(hit) };
+          const group = mentionsAt.get(at) ?? {
+            from: hit.from,
+            to: hit.to,
+            quote: quote(hit),
+            providers: [],
+            replaced: cues.replaces(hit),
+          };
           group.providers.push(owner.provider);
           mentionsAt.set(at, group);
           break;
@@ -984,6 +990,14 @@ export const jobsFor = (category: CategoryId, reading: Reading): CapabilityFacts
 /** Each reading's jobs per category, read once: ranking a category asks for them more than once. */
 const jobsRead = new WeakMap<Reading, Map<CategoryId, CapabilityFacts[]>>();
 
+/** Products named by the same words of the text (one name can be several products'), and where. */
+interface MentionGroup extends Span {
+  quote: string;
+  providers: IndexedProvider[];
+  /** The text is moving away from them. */
+  replaced: boolean;
+}
+
 /** How far apart, in words, products named together may stand ("Okta, Azure AD, Google Workspace"). */
 const LISTED_TOGETHER = 8;
 
@@ -994,7 +1008,7 @@ const LISTED_TOGETHER = 8;
  */
 const readCustomersOwn = (
   category: CategoryId,
-  mentionsAt: ReadonlyMap<string, { quote: string; providers: IndexedProvider[] }>,
+  mentionsAt: ReadonlyMap<string, MentionGroup>,
   tokens: readonly Token[],
   reading: Reading,
   need: (category: CategoryId) => Need,
@@ -1002,9 +1016,8 @@ const readCustomersOwn = (
   for (const capability of capabilitiesOf(category)) {
     const asks = capability.severalNamedMean;
     if (!asks) continue;
-    const listed = [...mentionsAt].flatMap(([at, { quote, providers }]) => {
+    const listed = [...mentionsAt.values()].flatMap(({ from, to, quote, providers }) => {
       const provider = providers.find((p) => p.category === category && p.entry.capabilities[0] === capability.id);
-      const [from, to] = at.split('-').map(Number) as [number, number];
       return provider ? [{ from, to, quote, provider }] : [];
     });
     if (new Set(listed.map((l) => l.provider.entry.traits.vendor + l.provider.makerNames[0])).size < 2) continue;
