@@ -218,6 +218,38 @@ describe('ranking within a category', () => {
     expect(names).not.toContain('Stripe');
   });
 
+  it.each([
+    ['Il Comune vuole un portale: il cittadino accede con SPID, scatta una foto e segnala le buche', 'it'],
+    ['Plateforme de démarches en ligne pour la mairie ; authentification des usagers via FranceConnect', 'fr'],
+    ['Im Rahmen der OZG-Umsetzung sollen Bürgerinnen und Bürger Anträge online stellen', 'de'],
+    ['Onze gemeente wil een portaal waar inwoners met DigiD inloggen om een vergunning aan te vragen', 'nl'],
+  ])('signs citizens in with their state’s e-ID, and keeps the brokers that connect it: "%s"', (description, market) => {
+    const providers = topOf(description, 'auth') ?? [];
+    expect(providers[0]?.entry?.traits.markets).toEqual([market]);
+    expect(providers.some((p) => p.entry?.capabilities.includes('citizen-eid') && !p.entry.traits.markets)).toBe(true);
+  });
+
+  it('offers e-ID brokers, not one country’s e-ID, when the text names no country', () => {
+    const providers = topOf('Residents apply for permits online; citizens sign in with their national eID', 'auth') ?? [];
+    expect(providers[0]?.entry?.capabilities).toContain('citizen-eid');
+    expect(providers.some((p) => p.entry?.traits.markets)).toBe(false);
+  });
+
+  it('signs a shop’s customers in like any shop’s, whatever their country', () => {
+    const providers =
+      topOf('An online bike shop for customers in Germany and France, with accounts and card payments', 'auth') ?? [];
+    expect(providers.length).toBeGreaterThan(0);
+    expect(providers.some((p) => p.entry?.capabilities.includes('citizen-eid'))).toBe(false);
+  });
+
+  it('reads eIDAS as the rule an e-signature meets, not as a citizen login', () => {
+    const found = recommend(
+      'Estate agency: tenants sign rental contracts from their phone, the signature must be eIDAS-qualified',
+    );
+    expect(found.find((c) => c.id === 'documents')).toBeDefined();
+    expect(found.find((c) => c.id === 'auth')?.reason ?? '').not.toMatch(/e-ID/);
+  });
+
   it('prefers free tiers on a zero budget', () => {
     const providers = topOf('Zero budget student project: a web app with login and a database of recipes', 'auth');
     expect(providers?.every((p) => p.entry?.traits.freeTier)).toBe(true);

@@ -27,8 +27,12 @@ export type Platform = 'web' | 'mobile' | 'server' | 'desktop';
  * Brazil, `latam` Latin America, `africa` Africa, `mena` the Middle East and North Africa, `tr` Türkiye,
  * `pl` Poland.
  */
-export type Market = 'cn' | 'jp' | 'kr' | 'in' | 'sea' | 'br' | 'latam' | 'africa' | 'mena' | 'tr' | 'pl';
-export const MARKETS: readonly Market[] = ['cn', 'jp', 'kr', 'in', 'sea', 'br', 'latam', 'africa', 'mena', 'tr', 'pl'];
+export const MARKETS = [
+  ...['cn', 'jp', 'kr', 'in', 'sea', 'br', 'latam', 'africa', 'mena', 'tr', 'pl'],
+  // Countries that matter for one category only: their citizens' national e-ID.
+  ...['de', 'fr', 'it', 'es', 'pt', 'nl', 'be', 'se', 'dk', 'uk', 'us'],
+] as const;
+export type Market = (typeof MARKETS)[number];
 
 export interface ProviderTraits {
   /** The core product's source is under an OSI licence. */
@@ -136,6 +140,11 @@ export interface Capability {
    */
   qualifies?: true;
   /**
+   * Its products are connected to through another of the category's (a state's e-ID through an
+   * identity broker such as Keycloak): a text naming one still gets those others after it.
+   */
+  reachedThrough?: true;
+  /**
    * Two or more of this job's products named together, in one clause and a few words apart, are the
    * ones the project's customers use, and ask for this other job: "SSO (Okta, Azure AD)" asks for
    * enterprise SSO into the product, not for Okta. None of them is then a product in use.
@@ -220,7 +229,18 @@ export type ConstraintId =
   | 'africa'
   | 'middleEast'
   | 'turkey'
-  | 'poland';
+  | 'poland'
+  | 'germany'
+  | 'france'
+  | 'italy'
+  | 'spain'
+  | 'portugal'
+  | 'netherlands'
+  | 'belgium'
+  | 'sweden'
+  | 'denmark'
+  | 'unitedKingdom'
+  | 'unitedStates';
 
 /**
  * A constraint a description can state, how it is said and what it asks of providers. `require`

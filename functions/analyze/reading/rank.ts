@@ -8,6 +8,7 @@ import {
   type CapabilityFacts,
   CONSTRAINT_FACTS,
   type ConstraintFacts,
+  capabilitiesOf,
   type IndexedProvider,
   marketsOf,
   providersIn,
@@ -29,35 +30,45 @@ const NEIGHBOUR_PICK_WEIGHT = 25;
 type Check = (traits: ProviderTraits) => boolean;
 
 /**
- * Every yes-or-no trait, vendor and market the catalogue's tests ask about, as one bit each, given as
- * compileTest first meets it: ranking runs the tests for every provider of every category, so a
- * provider's traits are read into bits once and each test is a few mask operations. Every test is
- * compiled at load (RULES), before any provider's traits are read.
+ * Every yes-or-no trait and vendor the catalogue's tests ask about, as one bit each, given as
+ * compileTest first meets it, and every market likewise in a word of its own: ranking runs the tests
+ * for every provider of every category, so a provider's traits are read into bits once and each test
+ * is a few mask operations. Every test is compiled at load (RULES), before any provider's traits are
+ * read.
  */
 const TRAIT_BITS = new Map<string, number>();
-const MAX_TRAIT_BITS = 31;
+const MARKET_BITS = new Map<string, number>();
+const MAX_BITS = 31;
 
-const bitFor = (name: string): number => {
-  let bit = TRAIT_BITS.get(name);
+const bitFor = (bits: Map<string, number>, name: string): number => {
+  let bit = bits.get(name);
   if (bit === undefined) {
-    if (TRAIT_BITS.size === MAX_TRAIT_BITS) throw new Error(`trait tests ask about more than ${MAX_TRAIT_BITS} traits`);
-    bit = 1 << TRAIT_BITS.size;
-    TRAIT_BITS.set(name, bit);
+    if (bits.size === MAX_BITS) throw new Error(`trait tests ask about more than ${MAX_BITS} traits or markets`);
+    bit = 1 << bits.size;
+    bits.set(name, bit);
   }
   return bit;
 };
 
-/** The bit of a trait; a provider's traits the tests never ask about have none. */
-const bitOf = (name: string): number => TRAIT_BITS.get(name) ?? 0;
-/** A provider's traits as bits, kept on the traits themselves once read (a look-up table would cost more than the tests). */
+/** A provider's traits and markets as bits, kept on the traits themselves once read (a look-up table would cost more than the tests). */
 const BITS = Symbol('trait bits');
-const bitsOf = (t: ProviderTraits & { [BITS]?: number }): number => {
+const MARKET_BITS_OF = Symbol('market bits');
+type WithBits = ProviderTraits & { [BITS]?: number; [MARKET_BITS_OF]?: number };
+const bitsOf = (t: WithBits): number => {
   let bits = t[BITS];
   if (bits === undefined) {
-    bits = bitOf(`vendor:${t.vendor}`);
-    for (const market of t.markets ?? []) bits |= bitOf(`markets:${market}`);
+    bits = TRAIT_BITS.get(`vendor:${t.vendor}`) ?? 0;
     for (const [name, bit] of TRAIT_BITS) if (t[name as keyof ProviderTraits] === true) bits |= bit;
     t[BITS] = bits;
+  }
+  return bits;
+};
+const marketBitsOf = (t: WithBits): number => {
+  let bits = t[MARKET_BITS_OF];
+  if (bits === undefined) {
+    bits = 0;
+    for (const market of t.markets ?? []) bits |= MARKET_BITS.get(market) ?? 0;
+    t[MARKET_BITS_OF] = bits;
   }
   return bits;
 };
@@ -69,10 +80,10 @@ const compileTest = (test: TraitTest): Check => {
   let vendors = 0;
   let markets = 0;
   for (const [trait, wanted] of Object.entries(test)) {
-    if (trait === 'vendor') for (const vendor of wanted as readonly string[]) vendors |= bitFor(`vendor:${vendor}`);
-    else if (trait === 'markets') for (const market of wanted as readonly string[]) markets |= bitFor(`markets:${market}`);
-    else if (wanted === true) set |= bitFor(trait);
-    else clear |= bitFor(trait);
+    if (trait === 'vendor') for (const vendor of wanted as readonly string[]) vendors |= bitFor(TRAIT_BITS, `vendor:${vendor}`);
+    else if (trait === 'markets') for (const market of wanted as readonly string[]) markets |= bitFor(MARKET_BITS, market);
+    else if (wanted === true) set |= bitFor(TRAIT_BITS, trait);
+    else clear |= bitFor(TRAIT_BITS, trait);
   }
   const askVendor = test.vendor !== undefined;
   const askMarket = test.markets !== undefined;
@@ -82,7 +93,7 @@ const compileTest = (test: TraitTest): Check => {
       (bits & set) === set &&
       (bits & clear) === 0 &&
       (!askVendor || (bits & vendors) !== 0) &&
-      (!askMarket || (bits & markets) !== 0)
+      (!askMarket || (marketBitsOf(t) & markets) !== 0)
     );
   };
 };
@@ -154,6 +165,13 @@ const jobTierOf = (entry: ProviderFacts, jobs: readonly CapabilityFacts[]): numb
   // Loops rather than findIndex and includes: ranking asks this of every provider of every category chosen.
   for (let k = 0; k < jobs.length; k++) if (entry.capabilities.includes((jobs[k] as CapabilityFacts).id)) return k;
   return jobs.length;
+};
+
+/** Whether the provider's main job is one its products are connected to through others (Capability.reachedThrough). */
+const isReachedThrough = (p: IndexedProvider, category: CategoryId): boolean => {
+  const main = p.entry.capabilities[0];
+  for (const job of capabilitiesOf(category)) if (job.id === main) return job.reachedThrough === true;
+  return false;
 };
 
 /** 0 when the job it does is what the provider is best known for (listed first), 1 when it is a side line. */
@@ -407,11 +425,17 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
   // listing its competitors after it would suggest a migration nobody asked for. So is its maker's
   // product when the text names only the maker ("the whole app is on Supabase": Supabase Auth). A
   // cloud the text is on ("we're an AWS shop") is a constraint instead: its services compete, with
-  // open source too, unless the text names the service itself ("workflows on Step Functions").
+  // open source too, unless the text names the service itself ("workflows on Step Functions"). A
+  // product reached through others ("sign-in with FranceConnect") keeps them after it: they connect it.
   const named = ranked.filter((x) => x.first !== Number.MAX_SAFE_INTEGER);
   const direct = named.filter((x) => reading.mentioned.has(x.p.id));
   const chosen = direct.length > 0 ? direct : named;
   const lead = chosen[0];
-  const kept = lead && lead === ranked[0] && !standsForItsCloud(lead.p, direct.length > 0, reading) ? chosen : ranked;
+  const standsAlone =
+    lead !== undefined &&
+    lead === ranked[0] &&
+    !standsForItsCloud(lead.p, direct.length > 0, reading) &&
+    !isReachedThrough(lead.p, category);
+  const kept = standsAlone ? chosen : ranked;
   return { providers: kept.slice(0, limit).map((x) => x.p), job: mainJob, notes };
 };

@@ -1469,9 +1469,10 @@ export const ARCHETYPES: readonly Archetype[] = [
       'building permit*', 'ayuntamiento*', 'municipio*', 'administracion publica', 'tramites', 'sede electronica',
       'rathaus', 'stadtverwaltung', 'behorde*', 'burgerportal', 'burgerservice', 'mairie', 'collectivite*',
       'service public', 'demarches administratives', 'prefeitura*', 'governo digital', 'servicos publicos',
-      'comune di', 'pubblica amministrazione', 'gemeente', 'overheid', '政务', '市政府', '行政手続', '自治体',
+      'comune di', 'pubblica amministrazione', 'gemeente', 'overheid', 'ozg', 'onlinezugangsgesetz', '政务', '市政府', '行政手続', '自治体',
       '市役所', '役所'],
     implies: { auth: 2, database: 2, documents: 1 },
+    capabilities: { auth: 'citizen-eid' },
   },
   {
     name: 'voting',

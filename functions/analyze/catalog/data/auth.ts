@@ -1,4 +1,4 @@
-import type { CategoryData, Pattern } from '../types.js';
+import type { CatalogProvider, CategoryData, Market, Pattern } from '../types.js';
 
 /**
  * Word sets for a company's own people signing in: a word for staff near a word of signing in
@@ -20,6 +20,36 @@ const SIGNING_IN: Pattern[] = [
   // Korean, Polish, Turkish
   ...['로그인', '인증', 'logowa*', 'loguja', 'zaloguj*', 'giris yap*', 'oturum acma*', 'oturum acar*'],
 ];
+
+/**
+ * A state's e-ID for its citizens: run by the state, free to public services, reached over SAML or
+ * OIDC, for one country's people only. It is how a public service's users sign in, so it does that
+ * job too, for its own market only.
+ */
+const nationalEid = (
+  e: Omit<CatalogProvider, 'capabilities' | 'keywords' | 'popularity' | 'traits'> & {
+    keywords?: readonly Pattern[];
+    market: Market;
+  },
+): CatalogProvider => {
+  const { market, keywords = [], ...facts } = e;
+  return {
+    ...facts,
+    capabilities: ['citizen-eid', 'customer-auth'],
+    keywords,
+    popularity: 6,
+    traits: {
+      openSource: false,
+      selfHostable: false,
+      managed: true,
+      vendor: 'independent',
+      euResidency: market !== 'us' && market !== 'uk' && market !== 'br' && market !== 'sea' && market !== 'tr',
+      freeTier: true,
+      platforms: ['web', 'mobile'],
+      markets: [market],
+    },
+  };
+};
 
 export const auth: CategoryData = {
   id: 'auth',
@@ -1852,6 +1882,70 @@ export const auth: CategoryData = {
       ],
       together: [{ parts: [STAFF, SIGNING_IN], within: 6 }],
     },
+    {
+      id: 'citizen-eid',
+      name: 'Citizen sign-in with a national e-ID',
+      reachedThrough: true,
+      // A public service's citizens sign in with the state's e-ID (FranceConnect, SPID, BundID), through
+      // a broker that speaks its SAML or OIDC; the e-IDs themselves are named, or their country stated.
+      // Not "eIDAS" alone: it is usually the law a qualified e-signature meets.
+      signals: [
+        'eidas login',
+        'eidas node*',
+        'eidas authentication',
+        'national eid',
+        'national e id',
+        'national digital id',
+        'national digital identity',
+        'eid login',
+        'eid sign in',
+        'with _ eid',
+        'via eid',
+        'e id login',
+        'eid card',
+        'eid function',
+        'eid wallet',
+        'eudi wallet',
+        'digital identity wallet',
+        'citizen login',
+        'citizen sign in',
+        'citizens _ sign in',
+        'citizens _ log in',
+        'government login',
+        'government id login',
+        // de, fr, it, es, pt, nl, pl, tr, ja
+        'online ausweis*',
+        'onlineausweis*',
+        'eid funktion',
+        'mit eid',
+        'per eid',
+        'nutzerkonto*',
+        'burgerkonto*',
+        'servicekonto*',
+        'elektronische* identitat',
+        'identite numerique',
+        'identification electronique',
+        'france identite',
+        'identita digitale',
+        'carta d identita elettronica',
+        'carta di identita elettronica',
+        'identidad digital',
+        'dni electronico',
+        'dnie',
+        'certificado digital',
+        'clave pin',
+        'chave movel digital',
+        'cartao de cidadao',
+        'identidade digital',
+        'elektronische identiteit',
+        'profil zaufany',
+        'mobywatel',
+        'e dowod*',
+        'e devlet',
+        'マイナンバーカード',
+        '公的個人認証',
+      ],
+    },
   ],
   vetoes: [
     'accounts payable',
@@ -2179,7 +2273,7 @@ export const auth: CategoryData = {
         'On-premises or government deployments',
         'Bridging LDAP or Active Directory to modern apps',
       ],
-      capabilities: ['customer-auth', 'workforce-identity', 'enterprise-sso'],
+      capabilities: ['customer-auth', 'workforce-identity', 'enterprise-sso', 'citizen-eid'],
       keywords: [
         'open source',
         'self host*',
@@ -2939,5 +3033,242 @@ export const auth: CategoryData = {
         markets: ['in'],
       },
     },
+    {
+      id: 'auth-signicat',
+      name: 'Signicat',
+      website: 'https://www.signicat.com',
+      description:
+        'European identity hub that connects one integration to dozens of national e-IDs and bank IDs, with identity verification and e-signing.',
+      bestUseCases: [
+        'Citizen or customer sign-in with several European e-IDs',
+        'BankID, MitID, itsme and eIDAS logins through one API',
+        'Regulated onboarding that must accept national IDs',
+      ],
+      capabilities: ['customer-auth', 'citizen-eid'],
+      keywords: ['bankid', 'mitid', 'itsme', 'nordic*'],
+      aliases: [],
+      popularity: 6,
+      traits: {
+        openSource: false,
+        selfHostable: false,
+        managed: true,
+        vendor: 'independent',
+        euResidency: true,
+        freeTier: false,
+        platforms: ['web', 'mobile', 'server'],
+      },
+    },
+    {
+      id: 'auth-idura',
+      name: 'Idura',
+      website: 'https://www.idura.eu',
+      description:
+        'Managed OIDC broker (formerly Criipto) that puts Nordic and European e-IDs such as BankID, MitID and itsme behind one login.',
+      bestUseCases: [
+        'Sign-in with Scandinavian BankID or MitID',
+        'One OIDC integration for several national e-IDs',
+        'E-ID login for a small team without a SAML project',
+      ],
+      capabilities: ['customer-auth', 'citizen-eid'],
+      keywords: ['bankid', 'mitid', 'freja', 'itsme', 'nordic*'],
+      aliases: ['criipto', 'idura verify'],
+      popularity: 5,
+      traits: {
+        openSource: false,
+        selfHostable: false,
+        managed: true,
+        vendor: 'independent',
+        euResidency: true,
+        freeTier: true,
+        platforms: ['web', 'mobile', 'server'],
+      },
+    },
+    nationalEid({
+      id: 'auth-bundid',
+      name: 'BundID',
+      website: 'https://id.bund.de',
+      description:
+        "The German federal citizen account for signing in to online public services with the ID card's eID function, an ELSTER certificate or a password.",
+      bestUseCases: ['German OZG services that citizens sign in to', 'Online applications needing the eID card'],
+      keywords: ['ozg', 'online ausweis*', 'personalausweis', 'elster'],
+      aliases: ['bund id', 'nutzerkonto bund', 'bundid konto'],
+      market: 'de',
+    }),
+    nationalEid({
+      id: 'auth-franceconnect',
+      name: 'FranceConnect',
+      website: 'https://franceconnect.gouv.fr',
+      description:
+        "The French state's sign-in federation, letting people use their impots.gouv, Ameli or La Poste identity on public and partner services.",
+      bestUseCases: ['French public services and démarches en ligne', 'FranceConnect+ for services needing a strong identity'],
+      keywords: ['usagers', 'demarches', 'mairie*', 'collectivite*'],
+      aliases: ['france connect', 'franceconnect plus', 'france connect plus'],
+      market: 'fr',
+    }),
+    nationalEid({
+      id: 'auth-spid',
+      name: 'SPID',
+      website: 'https://www.spid.gov.it',
+      description:
+        "Italy's public digital identity system, the login that citizens use for the public administration and many private services.",
+      bestUseCases: ['Italian public administration portals', "Services that must accept citizens' SPID or CIE"],
+      keywords: ['pubblica amministrazione', 'comune di', 'cittadini', 'agid'],
+      aliases: ['sistema pubblico di identita digitale'],
+      market: 'it',
+    }),
+    nationalEid({
+      id: 'auth-cie-id',
+      name: 'CIE ID',
+      website: 'https://www.cartaidentita.interno.gov.it',
+      description:
+        "Sign-in with Italy's electronic identity card (Carta d'Identità Elettronica) by phone or card reader, accepted alongside SPID.",
+      bestUseCases: ['Italian public services that accept SPID or CIE', 'Strong citizen identification in Italy'],
+      keywords: ['spid', 'pubblica amministrazione'],
+      aliases: ['cieid', 'carta d identita elettronica', 'carta di identita elettronica', 'spid o cie', 'spid e cie', 'spid cie'],
+      aliasesInCapitals: ['cie'],
+      market: 'it',
+    }),
+    nationalEid({
+      id: 'auth-clave',
+      name: 'Cl@ve',
+      website: 'https://clave.gob.es',
+      description:
+        "The Spanish administration's common identification system, with Cl@ve PIN, permanent Cl@ve and the DNIe or digital certificates.",
+      bestUseCases: ['Spanish sede electrónica and public procedures', 'Citizen login with DNIe or certificado digital'],
+      keywords: ['sede electronica', 'dnie', 'certificado digital', 'ayuntamiento*'],
+      aliases: ['cl ve', 'clave pin', 'cl ve pin', 'sistema cl ve'],
+      market: 'es',
+    }),
+    nationalEid({
+      id: 'auth-autenticacao-gov',
+      name: 'Autenticação.gov',
+      website: 'https://www.autenticacao.gov.pt',
+      description:
+        "Portugal's state sign-in, with the Chave Móvel Digital or the Cartão de Cidadão, for public and private online services.",
+      bestUseCases: ['Portuguese public services and municipal portals', 'Citizen login with Chave Móvel Digital'],
+      keywords: ['camara municipal'],
+      aliases: ['autenticacao gov', 'autenticacao gov pt', 'chave movel digital', 'cartao de cidadao'],
+      market: 'pt',
+    }),
+    nationalEid({
+      id: 'auth-digid',
+      name: 'DigiD',
+      website: 'https://www.digid.nl',
+      description:
+        'The Dutch government login for residents, used by municipalities, the tax office, healthcare insurers and other public services.',
+      bestUseCases: ['Dutch municipal and government portals', 'Healthcare services that must identify Dutch residents'],
+      keywords: ['gemeente*', 'burgers', 'overheid'],
+      aliases: ['digi d'],
+      market: 'nl',
+    }),
+    nationalEid({
+      id: 'auth-eherkenning',
+      name: 'eHerkenning',
+      website: 'https://www.eherkenning.nl',
+      description:
+        'The Dutch business login with which companies identify themselves to government services, as DigiD does for residents.',
+      bestUseCases: ['Dutch government portals used by businesses', 'Permit and subsidy applications by companies'],
+      keywords: ['ondernemers', 'bedrijven', 'gemeente*'],
+      aliases: ['e herkenning'],
+      market: 'nl',
+    }),
+    nationalEid({
+      id: 'auth-itsme',
+      name: 'itsme',
+      website: 'https://www.itsme-id.com',
+      description:
+        'Belgian mobile identity app, recognised by the state, for signing in, confirming and signing at public services, banks and insurers.',
+      bestUseCases: ['Belgian citizen and customer sign-in', 'Government and bank-grade identity in Belgium'],
+      keywords: ['csam', 'belgian', 'belgium'],
+      aliases: ['itsme app', 'itsme id'],
+      market: 'be',
+    }),
+    nationalEid({
+      id: 'auth-bankid',
+      name: 'BankID',
+      website: 'https://www.bankid.com',
+      description:
+        "Sweden's e-ID issued by the banks, used on the phone by almost every adult to sign in and sign at public and private services.",
+      bestUseCases: ['Swedish municipal and consumer services', 'Signing applications and agreements in Sweden'],
+      keywords: ['swedish', 'sweden', 'kommun*'],
+      aliases: ['mobilt bankid', 'mobile bankid', 'bank id'],
+      market: 'se',
+    }),
+    nationalEid({
+      id: 'auth-mitid',
+      name: 'MitID',
+      website: 'https://www.mitid.dk',
+      description: "Denmark's national e-ID, used to sign in to public self-service, banks and companies' sites.",
+      bestUseCases: ['Danish public and municipal services', 'Danish banking and insurance logins'],
+      keywords: ['danish', 'denmark'],
+      aliases: ['mit id', 'mitid erhverv'],
+      market: 'dk',
+    }),
+    nationalEid({
+      id: 'auth-gov-uk-one-login',
+      name: 'GOV.UK One Login',
+      website: 'https://www.sign-in.service.gov.uk',
+      description:
+        "The UK government's single sign-in and identity check for central government services, replacing GOV.UK Verify and Government Gateway.",
+      bestUseCases: ['UK central government services', "Services that must prove a UK citizen's identity"],
+      keywords: ['gov uk', 'govuk', 'hmrc'],
+      aliases: ['gov uk one login', 'govuk one login', 'gov uk sign in'],
+      market: 'uk',
+    }),
+    nationalEid({
+      id: 'auth-login-gov',
+      name: 'Login.gov',
+      website: 'https://login.gov',
+      description:
+        "The US General Services Administration's shared sign-in and identity verification for the public using federal and state services.",
+      bestUseCases: ['US federal agency services', "State programmes verifying a resident's identity"],
+      keywords: ['federal agenc*', 'fedramp'],
+      aliases: ['login gov'],
+      market: 'us',
+    }),
+    nationalEid({
+      id: 'auth-gov-br',
+      name: 'gov.br',
+      website: 'https://www.gov.br',
+      description:
+        "Brazil's federal citizen account, with bronze, silver and gold levels, for signing in to public services and signing documents.",
+      bestUseCases: ['Brazilian public services that citizens sign in to', 'Identifying citizens at gov.br silver or gold level'],
+      keywords: ['servicos publicos', 'prefeitura*', 'cidadaos'],
+      aliases: ['gov br', 'conta gov br', 'login gov br', 'login unico'],
+      market: 'br',
+    }),
+    nationalEid({
+      id: 'auth-singpass',
+      name: 'Singpass',
+      website: 'https://www.singpass.gov.sg',
+      description:
+        "Singapore's national digital identity, with which residents sign in to government and private services and share verified data through Myinfo.",
+      bestUseCases: ['Singapore government and regulated services', 'Onboarding Singapore residents with Myinfo data'],
+      keywords: ['singapore', 'myinfo'],
+      aliases: ['sing pass', 'singpass login', 'myinfo'],
+      market: 'sea',
+    }),
+    nationalEid({
+      id: 'auth-e-devlet',
+      name: 'e-Devlet Kapısı',
+      website: 'https://www.turkiye.gov.tr',
+      description:
+        "Türkiye's e-government gateway, whose login identifies citizens to public institutions and to services integrated with it.",
+      bestUseCases: ['Turkish public services and municipalities', 'Identifying Turkish citizens through e-Devlet'],
+      keywords: ['belediye*', 'vatandas*'],
+      aliases: ['e devlet', 'edevlet', 'e devlet kapisi', 'e devlet girisi'],
+      market: 'tr',
+    }),
+    nationalEid({
+      id: 'auth-login-gov-pl',
+      name: 'Login.gov.pl',
+      website: 'https://login.gov.pl',
+      description:
+        "Poland's national node for signing in to public services with Profil Zaufany, the mObywatel app, an e-ID card or online banking.",
+      bestUseCases: ['Polish public services and municipal portals', 'Citizen login with Profil Zaufany or mObywatel'],
+      keywords: ['urzad*', 'gmina', 'obywatel*'],
+      aliases: ['login gov pl', 'profil zaufany', 'mobywatel', 'wezel krajowy', 'krajowy wezel'],
+      market: 'pl',
+    }),
   ],
 };

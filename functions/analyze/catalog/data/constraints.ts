@@ -4168,4 +4168,63 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
     undefined,
     ['payments'],
   ),
+  // The countries whose citizens sign in to public services with a state's e-ID, stated by that e-ID's
+  // name or by words only their public services use ("OZG", "pubblica amministrazione"). Not by the
+  // country alone: a shop for customers in France signs them in like any other shop.
+  ...(
+    [
+      [
+        'germany',
+        'for German public services',
+        'de',
+        [
+          'bundid',
+          'bund id',
+          'nutzerkonto bund',
+          'online ausweis*',
+          'onlineausweis*',
+          'ausweisapp*',
+          'ozg',
+          'onlinezugangsgesetz',
+          'ozg umsetzung',
+        ],
+      ],
+      [
+        'france',
+        'for French public services',
+        'fr',
+        ['franceconnect*', 'france connect*', 'mairie*', 'etat civil', 'collectivite*'],
+      ],
+      [
+        'italy',
+        'for Italian public services',
+        'it',
+        [
+          'spid',
+          'cie id',
+          'cieid',
+          'carta d identita elettronica',
+          'carta di identita elettronica',
+          'pagopa',
+          'agid',
+          'cloud qualificato',
+          'pubblica amministrazione',
+          'comune di',
+        ],
+      ],
+      [
+        'spain',
+        'for Spanish public services',
+        'es',
+        ['cl ve', 'clave pin', 'dnie', 'dni electronico', 'sede electronica', 'ayuntamiento*'],
+      ],
+      ['portugal', 'for Portuguese public services', 'pt', ['chave movel digital', 'cartao de cidadao', 'autenticacao gov*']],
+      ['netherlands', 'for Dutch public services', 'nl', ['digid', 'eherkenning', 'gemeente*', 'rijksoverheid']],
+      ['belgium', 'for Belgian public services', 'be', ['itsme', 'csam']],
+      ['sweden', 'for Swedish public services', 'se', ['bankid', 'mobilt bankid', 'freja eid']],
+      ['denmark', 'for Danish public services', 'dk', ['mitid']],
+      ['unitedKingdom', 'for UK public services', 'uk', ['gov uk', 'govuk', 'gov uk one login']],
+      ['unitedStates', 'for US public services', 'us', ['login gov', 'federal agenc*']],
+    ] as const
+  ).map(([id, label, code, words]) => market(id, label, code, words, undefined, ['auth'])),
 ];
