@@ -223,6 +223,10 @@ describe('the job wanted inside a category', () => {
     // A verb of detecting near the flaws a camera looks for.
     ['ai', 'vision', 'Câmaras na linha de escolha para detetar automaticamente defeitos nas rolhas'],
     ['ai', 'vision', 'Die Kamera soll Kratzer und Risse auf den Blechteilen erkennen'],
+    ['ai', 'vision', 'Banttan geçen parçaların kamera görüntülerinde çizik ve çapak tespiti yapmak istiyoruz'],
+    ['ai', 'vision', 'Kamera robi zdjęcie każdej butelki, trzeba wykrywać pęknięcia'],
+    // Carriers booking a warehouse's docks: not a meeting room or a court.
+    ['scheduling', 'dock-appointments', 'Slotting tool: carriers book dock doors at our DCs in 30-min windows'],
     // Readings at a short, fixed interval: with what is measured, or what measures it.
     ['database', 'time-series', 'Les balises des ruches envoient le poids et la température toutes les 10 minutes'],
     ['database', 'time-series', 'GPS trackers on our 300 rental bikes report every 30 seconds'],
@@ -307,6 +311,7 @@ describe('constraints, their polarity and their scope', () => {
     'An internal wiki that must run on-prem, air-gapped from the internet',
     'Die Lösung muss in unserem eigenen Rechenzentrum laufen, keine Cloud',
     'Une plateforme interne hébergée sur nos propres serveurs, sans cloud public',
+    'Dział IT nie zgodzi się na wysyłanie czegokolwiek do chmury, wszystko ma chodzić lokalnie',
   ])('reads self-hosting in "%s" and ranks only what a team can run itself', (description) => {
     expect([...readDescription(description).constraints.keys()]).toContain('selfHosted');
     for (const provider of ranked(description, 'database')) expect(provider.traits.selfHostable).toBe(true);

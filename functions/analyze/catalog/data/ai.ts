@@ -4,6 +4,7 @@ import type { CategoryData, Pattern } from '../types.js';
 const DETECTING: Pattern[] = [
   ...['detect*', 'detet*', 'classif*', 'erkenn*', 'erkannt', 'herken*', 'reconna*', 'reconhec*', 'reconoc*', 'riconosc*'],
   ...['识别', '检测', '検出', '辨識', '偵測'],
+  ...['tespit*', 'algila*', 'wykryw*', 'wykryc', 'rozpozna*'],
 ];
 /**
  * Word sets for recognising what is in a picture, in every language we read: a verb and a word for
@@ -16,6 +17,7 @@ const IMAGES: Pattern[] = [
   ...['bilder', 'bildern', 'afbeelding*', 'beelden', 'telecamer*', '图片', '图像', '照片', '摄像头', '摄像机', '画像', '写真'],
   'カメラ',
   ...['圖片', '圖像', '影像', '攝影機'],
+  ...['goruntu*', 'fotograf*', 'resim*', 'zdjec*', 'zdjecia', 'obraz', 'obrazy', 'obrazow', 'obrazach'],
 ];
 /**
  * Word sets for making pictures: a verb of generating and a word for pictures, close together. Not the
@@ -114,6 +116,7 @@ const FLAWS: Pattern[] = [
   ...['defect', 'defects', 'defective', 'scratch*', 'crack', 'cracks', 'flaw*', 'fehlteil*', 'kratzer', 'risse'],
   ...['defaut', 'defauts', 'fissure*', 'rayure*', 'defecto', 'defectos', 'grieta*', 'defeito', 'defeitos', 'fissura*'],
   ...['difetto', 'difetti', 'crepe', 'graffi*', 'gebrek*', 'krassen', 'scheuren', '缺陷', '划痕', '瑕疵', '欠陥'],
+  ...['cizik*', 'catlak*', 'kusur*', 'capak*', 'pekniec*', 'rysy', 'rys', 'wady', 'wad', 'defekt*', 'uszkodzen*'],
 ];
 /**
  * Word sets for a model of one's own: a word for a model and a verb of training it or of what it does

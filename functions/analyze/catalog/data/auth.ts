@@ -3044,7 +3044,7 @@ export const auth: CategoryData = {
         'BankID, MitID, itsme and eIDAS logins through one API',
         'Regulated onboarding that must accept national IDs',
       ],
-      capabilities: ['customer-auth', 'citizen-eid'],
+      capabilities: ['citizen-eid'],
       keywords: ['bankid', 'mitid', 'itsme', 'nordic*'],
       aliases: [],
       popularity: 6,
@@ -3056,6 +3056,8 @@ export const auth: CategoryData = {
         euResidency: true,
         freeTier: false,
         platforms: ['web', 'mobile', 'server'],
+        // The e-IDs it is known for; elsewhere any SAML or OIDC broker (Keycloak) connects a state's e-ID.
+        markets: ['se', 'dk', 'be'],
       },
     },
     {
@@ -3069,7 +3071,7 @@ export const auth: CategoryData = {
         'One OIDC integration for several national e-IDs',
         'E-ID login for a small team without a SAML project',
       ],
-      capabilities: ['customer-auth', 'citizen-eid'],
+      capabilities: ['citizen-eid'],
       keywords: ['bankid', 'mitid', 'freja', 'itsme', 'nordic*'],
       aliases: ['criipto', 'idura verify'],
       popularity: 5,
@@ -3081,6 +3083,7 @@ export const auth: CategoryData = {
         euResidency: true,
         freeTier: true,
         platforms: ['web', 'mobile', 'server'],
+        markets: ['se', 'dk', 'be'],
       },
     },
     nationalEid({
@@ -3159,17 +3162,6 @@ export const auth: CategoryData = {
       bestUseCases: ['Dutch municipal and government portals', 'Healthcare services that must identify Dutch residents'],
       keywords: ['gemeente*', 'burgers', 'overheid'],
       aliases: ['digi d'],
-      market: 'nl',
-    }),
-    nationalEid({
-      id: 'auth-eherkenning',
-      name: 'eHerkenning',
-      website: 'https://www.eherkenning.nl',
-      description:
-        'The Dutch business login with which companies identify themselves to government services, as DigiD does for residents.',
-      bestUseCases: ['Dutch government portals used by businesses', 'Permit and subsidy applications by companies'],
-      keywords: ['ondernemers', 'bedrijven', 'gemeente*'],
-      aliases: ['e herkenning'],
       market: 'nl',
     }),
     nationalEid({

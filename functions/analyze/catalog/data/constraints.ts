@@ -376,7 +376,8 @@ const SENT: Pattern[] = [
   ...['inviat*', 'inviare', 'condivis*', 'verstuurd', 'gestuurd', 'gedeeld', '发送', '上传', '送信', 'アップロード'],
   ...['ne parte', 'ne partent'],
   // Korean, Polish, Turkish
-  ...['wysylane', 'wysylac', 'przesylane', 'przesylac', 'gonderil*', 'aktaril*', 'paylasil*', '전송', '업로드'],
+  ...['wysylane', 'wysylac', 'wysylani*', 'przesylane', 'przesylac', 'przesylani*', 'gonderil*', 'aktaril*', 'paylasil*'],
+  ...['전송', '업로드'],
 ];
 const OUTSIDERS: Pattern[] = [
   ...['third party', 'third parties', 'external', 'outside', 'externe*', 'externen', 'drittanbieter*', 'dritte'],
@@ -1329,6 +1330,11 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       'odizolowanej sieci',
       'instalacja lokalna',
       'lokalnej instalacji',
+      'chodzic lokalnie',
+      'dzialac lokalnie',
+      'dziala lokalnie',
+      'dzialaja lokalnie',
+      'tylko lokalnie',
       'kendi sunucularimiz*',
       'kendi sunucumuz*',
       'kendi sunucu*',
