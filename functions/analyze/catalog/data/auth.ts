@@ -21,6 +21,9 @@ const SIGNING_IN: Pattern[] = [
   ...['로그인', '인증', 'logowa*', 'loguja', 'zaloguj*', 'giris yap*', 'oturum acma*', 'oturum acar*'],
 ];
 
+/** The markets inside the EU: their states keep their e-IDs' data there. */
+const EU_MARKETS: ReadonlySet<Market> = new Set(['de', 'fr', 'it', 'es', 'pt', 'nl', 'be', 'se', 'dk', 'pl']);
+
 /**
  * A state's e-ID for its citizens: run by the state, free to public services, reached over SAML or
  * OIDC, for one country's people only. It is how a public service's users sign in, so it does that
@@ -43,7 +46,7 @@ const nationalEid = (
       selfHostable: false,
       managed: true,
       vendor: 'independent',
-      euResidency: market !== 'us' && market !== 'uk' && market !== 'br' && market !== 'sea' && market !== 'tr',
+      euResidency: EU_MARKETS.has(market),
       freeTier: true,
       platforms: ['web', 'mobile'],
       markets: [market],
