@@ -225,6 +225,19 @@ describe('the job wanted inside a category', () => {
     ['ai', 'vision', 'Die Kamera soll Kratzer und Risse auf den Blechteilen erkennen'],
     ['ai', 'vision', 'Banttan geçen parçaların kamera görüntülerinde çizik ve çapak tespiti yapmak istiyoruz'],
     ['ai', 'vision', 'Kamera robi zdjęcie każdej butelki, trzeba wykrywać pęknięcia'],
+    // Counting what is in the pictures.
+    ['ai', 'vision', 'Our rangers want an app that can count the seals in the aerial photos after every survey flight'],
+    ['ai', 'vision', 'Queremos contar as ovelhas nas imagens que o drone tira do pasto'],
+    // Seeing and talking to each other inside the product, instead of sending meeting links.
+    ['video', 'calls', 'App de clases de idiomas: el profe y el alumno se tienen que ver y hablar sin links de Zoom'],
+    // A burden the job takes away, said with its refusal.
+    [
+      'payments',
+      'merchant-of-record',
+      "I sell a $12 font bundle worldwide and I don't want to register for VAT in every EU country",
+    ],
+    // Retries and compensation of an order's steps, in Korean.
+    ['workflow', 'durable-workflows', '주문 처리 중 실패하면 단계별 재시도와 보상 처리가 필요합니다'],
     // Carriers booking a warehouse's docks: not a meeting room or a court.
     ['scheduling', 'dock-appointments', 'Slotting tool: carriers book dock doors at our DCs in 30-min windows'],
     // Readings at a short, fixed interval: with what is measured, or what measures it.
@@ -305,6 +318,24 @@ describe('constraints, their polarity and their scope', () => {
     const description = "A client portal for our agency; we'd like to avoid running our own servers or patching anything";
     expect([...readDescription(description).constraints.keys()]).toContain('managed');
     for (const provider of ranked(description, 'hosting')) expect(provider.traits.managed).toBe(true);
+  });
+
+  it.each([
+    'Biuro rachunkowe: żadne dane klientów nie mogą opuścić naszej serwerowni, więc zero chmury',
+    'Patient records must not leave our own servers; we need a scheduling tool for the front desk',
+  ])('reads data that may not leave the team’s own servers in "%s" as self-hosting, not as managed services', (description) => {
+    const constraints = [...readDescription(description).constraints.keys()];
+    expect(constraints).toContain('selfHosted');
+    expect(constraints).not.toContain('managed');
+  });
+
+  it('reads a refusal of US companies said with "ni" as EU-only providers: "ni chez un acteur américain"', () => {
+    const description =
+      'Outil de suivi des entonnoirs pour notre SaaS : aucune donnée ne doit sortir de France, ni chez un acteur américain';
+    expect([...readDescription(description).constraints.keys()]).toContain('euSovereign');
+    // An EU company's service, or open source the team can run itself.
+    for (const provider of ranked(description, 'analytics'))
+      expect(provider.traits.euCompany === true || provider.traits.selfHostable).toBe(true);
   });
 
   it.each([
@@ -646,6 +677,15 @@ describe('constraints, their polarity and their scope', () => {
       for (const category of ['analytics', 'database', 'auth'] as const)
         for (const provider of recommend(description).find((c) => c.id === category)?.providers ?? [])
           expect(provider.name).not.toMatch(/google analytics|firebase/i);
+    }
+    // A product someone with the say has banned is turned down too, and its job still wanted.
+    for (const description of [
+      'Sito per la biblioteca comunale: il nostro DPO ha vietato Google Analytics, ma vogliamo sapere quante persone visitano le pagine',
+      'Our legal team has banned Google Analytics on the council website; we still need visitor statistics',
+    ]) {
+      const analytics = ranked(description, 'analytics');
+      expect(analytics[0]?.capabilities).toContain('web');
+      for (const provider of analytics) expect(provider.name).not.toMatch(/google analytics/i);
     }
     // The turning down ends with its sentence: the next one may name what the team uses.
     expect(readDescription('We do not use Heroku. Stripe takes our payments').mentioned.has('stripe')).toBe(true);

@@ -685,7 +685,9 @@ export const readDescription = (description: string): Reading => {
           else {
             const othersOwn = cues.belongsToOthers(hit);
             const left = !othersOwn && cues.leavesConstraint(hit);
-            longer = { end: hit.to, negated, cancelled: othersOwn || left };
+            // A reluctant phrase agrees with its negation ("nothing may leave our server room"): the
+            // shorter phrases inside it ("our server room") are not negated by it either.
+            longer = { end: hit.to, negated: negated && !owner.reluctant, cancelled: othersOwn || left };
             if (left) reading.leftConstraints.add(owner.constraint.id);
           }
           if (longer.cancelled) break;

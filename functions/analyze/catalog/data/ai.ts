@@ -10,7 +10,12 @@ const DETECTING: Pattern[] = [
  * Word sets for recognising what is in a picture, in every language we read: a verb and a word for
  * images. Not "spot" (a spot on the skin) or "rilevare" (a position is detected too).
  */
-const RECOGNISING: Pattern[] = [...DETECTING, 'recogni*', 'identif*', 'klassifizier*', 'classifica*', '認識'];
+const RECOGNISING: Pattern[] = [
+  ...[...DETECTING, 'recogni*', 'identif*', 'klassifizier*', 'classifica*', '認識'],
+  // Counting what is in the pictures ("count the cattle in the drone photos"). Not "zählen" ("zahlen" is to pay).
+  ...['count', 'counts', 'counting', 'contar', 'contasse', 'contagem', 'conteo', 'compter', 'comptage', 'contare'],
+  ...['conteggio', 'tellen', 'telt', 'policzyc', 'zliczac', 'sayma*', '计数', '数清', '数える', 'カウント'],
+];
 const IMAGES: Pattern[] = [
   ...['image', 'images', 'imagen', 'imagenes', 'imagem', 'imagens', 'immagine', 'immagini', 'photo', 'photos', 'picture*'],
   ...['foto', 'fotos', 'fotografia*', 'camera', 'cameras', 'kamera*', 'camara*', 'webcam*', 'footage', 'cctv', 'bild'],

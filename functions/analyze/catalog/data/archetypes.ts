@@ -511,7 +511,7 @@ export const ARCHETYPES: readonly Archetype[] = [
     name: 'sales reporting',
     patterns: [...TILL_EXPORTS, 'sales data', 'till data', 'register* export*', 'pos export*',
       'sales from _ tills', 'sales from _ cash registers', 'kassendaten', 'verkaufsdaten', 'datos de ventas', 'datos del tpv', 'donnees de vente', 'dados de vendas',
-      'dati di vendita', 'verkoopdata', '销售数据', '売上データ'],
+      'dati di vendita', 'verkoopdata', '销售数据', '売上データ', 'pos データ', 'pos 数据', 'レジデータ', '收银数据'],
     implies: { data: 2 },
   },
   {
