@@ -229,11 +229,10 @@ describe('ranking within a category', () => {
     expect(providers.some((p) => p.entry?.capabilities.includes('citizen-eid') && !p.entry.traits.markets)).toBe(true);
   });
 
-  it('takes payments and sends texts through the UK government’s own services when a council names them', () => {
+  it('takes payments through the UK government’s own service when a council names it', () => {
     const description =
-      'The council needs an online form for bulky waste collection: residents pay through GOV.UK Pay and get an SMS confirmation sent with GOV.UK Notify';
+      'The council needs an online form for bulky waste collection: residents pay through GOV.UK Pay and get an email receipt';
     expect(topOf(description, 'payments')?.[0]?.name).toBe('GOV.UK Pay');
-    expect(topOf(description, 'notifications')?.[0]?.name).toBe('GOV.UK Notify');
     // Unnamed, they serve one country's public services and lead nowhere else.
     expect(topOf('A bakery website where customers pay for cake orders by card', 'payments')?.[0]?.name).not.toMatch(/GOV\.UK/);
   });

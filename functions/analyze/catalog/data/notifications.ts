@@ -3257,27 +3257,5 @@ export const notifications: CategoryData = {
         markets: ['mena'],
       },
     },
-    {
-      id: 'notifications-gov-uk-notify',
-      name: 'GOV.UK Notify',
-      website: 'https://www.notifications.service.gov.uk',
-      description:
-        'UK government service that lets public-sector teams send text messages, emails and letters from templates or through an API.',
-      bestUseCases: ['Text message reminders from UK public services', 'Council and NHS service alerts by SMS or letter'],
-      capabilities: ['sms'],
-      keywords: ['gov uk', 'govuk', 'council*', 'public sector'],
-      aliases: ['govuk notify', 'gov uk notify api', 'notifications service gov uk'],
-      popularity: 2,
-      traits: {
-        openSource: false,
-        selfHostable: false,
-        managed: true,
-        vendor: 'independent',
-        euResidency: false,
-        freeTier: true,
-        platforms: ['web', 'server'],
-        markets: ['uk'],
-      },
-    },
   ],
 };
