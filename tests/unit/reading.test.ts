@@ -485,6 +485,18 @@ describe('constraints, their polarity and their scope', () => {
     expect(readDescription(description).constraints.get('selfHosted')?.strength).toBe('require');
   });
 
+  it.each([
+    "A queue-number system for the city's citizen service desks. By law, everything runs on servers in our own data centre, no public cloud.",
+    'Sistema de agendamento para os postos de saúde da prefeitura; tudo tem que rodar nos servidores do nosso próprio data center, nada de nuvem pública.',
+  ])(
+    'hosts an app that must run in the team’s own data centre on a self-hosted platform, asked for no hosting job: "%s"',
+    (description) => {
+      const [first] = ranked(description, 'hosting');
+      expect(first?.capabilities).toContain('self-hosted-paas');
+      expect(first?.traits.selfHostable).toBe(true);
+    },
+  );
+
   it('gives a team that must self-host the Grafana software, not the hosted Grafana Cloud', () => {
     const names = ranked(
       'Forty services on Kubernetes; we want logs, traces and metrics in one place, self-hosted open source only',
@@ -938,6 +950,15 @@ describe('word traps', () => {
     ['We need Playwright end-to-end tests for signup and checkout', 'payments'],
     ['We need Playwright end-to-end tests for signup and checkout', 'auth'],
     ['Alerts and Grafana dashboards for our Kafka cluster', 'frontend'],
+    // One phrase in passing that the rest of the text, and every similar labelled project, reads otherwise.
+    [
+      'Plant engineering team here. About 250 machines across three halls report spindle temperature, vibration and power draw over OPC UA every second. We want the readings in one time-series store, anomaly alerts for the maintenance crew, and a wall screen per hall. Everything stays on the factory network; processing happens at the edge.',
+      'cdn',
+    ],
+    [
+      "Our newsroom has 30 years of archived articles as scanned PDFs. Reporters want to ask questions like 'what did the council decide about the harbour in 2004' and get answers with links to the pages. We already pay for a search appliance that nobody likes; the budget for this is small.",
+      'payments',
+    ],
   ])('"%s" does not need %s', (description, category) => {
     expect(categoriesOf(description)).not.toContain(category);
   });
@@ -945,6 +966,10 @@ describe('word traps', () => {
   it.each<[string, CategoryId]>([
     ['An online shop for our tea with a checkout', 'payments'],
     ['Members pay a monthly subscription to read the articles', 'payments'],
+    [
+      "Our newsroom has 30 years of archived articles as scanned PDFs. Reporters want to ask questions like 'what did the council decide about the harbour in 2004' and get answers with links to the pages. Readers will pay a monthly subscription to use it too.",
+      'payments',
+    ],
   ])('still reads such a phrase with words that back it: "%s" needs %s', (description, category) => {
     expect(categoriesOf(description)).toContain(category);
   });

@@ -56,6 +56,7 @@ export const capabilitySchema = z.strictObject({
   default: z.literal(true).optional(),
   smallScaleOnly: z.literal(true).optional(),
   qualifies: z.literal(true).optional(),
+  servesUnder: z.array(z.string()).min(1).optional(),
   reachedThrough: z.literal(true).optional(),
   severalNamedMean: z.string().optional(),
   signals: z.array(pattern),

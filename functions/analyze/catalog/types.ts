@@ -150,6 +150,12 @@ export interface Capability {
    * enterprise SSO into the product, not for Okta. None of them is then a product in use.
    */
   severalNamedMean?: string;
+  /**
+   * The job served when the text binds the project to one of these constraints and asks for none of the
+   * category's jobs in its own words: a city hall whose systems must run in its own data centre wants a
+   * self-hosted platform for its app, not the closest cloud host its kind of product usually gets.
+   */
+  servesUnder?: readonly ConstraintId[];
   /** Phrases that show this job is wanted. Each also counts as a strong signal for the category. */
   signals: readonly Pattern[];
   /** Word sets that show it, read like its signals unless negated. */

@@ -66,6 +66,10 @@ export interface Need {
   impliedBy: string[];
   /** The jobs asked for inside the category, by capability id. */
   jobs: Map<string, Job>;
+  /** What the learned reading of the whole text says of the category, as log-odds (0 where it has no model). */
+  learnedOdds: number;
+  /** The share of the nearest labelled examples' similarity that needs the category; unset when none is near. */
+  neighbourShare?: number;
 }
 
 export interface StatedConstraint {
@@ -446,7 +450,7 @@ const addEvidence = (evidence: string[], quote: string): void => {
   if (!evidence.includes(quote)) evidence.push(quote);
 };
 
-const newNeed = (): Need => ({ score: 0, direct: 0, evidence: [], impliedBy: [], jobs: new Map() });
+const newNeed = (): Need => ({ score: 0, direct: 0, evidence: [], impliedBy: [], jobs: new Map(), learnedOdds: 0 });
 
 /** A need's job by capability id, added when the need has no evidence for it yet. */
 const jobOf = (need: Need, capability: string): Job => {
@@ -735,7 +739,7 @@ export const readDescription = (description: string): Reading => {
     for (const facts of CONSTRAINT_FACTS)
       if (facts.writtenIn === script) stateConstraint(facts, 'prefer', `written in ${SCRIPT_NAMES[script]}`);
 
-  weighLearnedEvidence(learnedSum, need);
+  weighLearnedEvidence(learnedSum, reading.needs, need);
   weighLearnedJobs(jobSum, reading.needs);
 
   for (const category of new Set([...mentionsAt.values()].flatMap(({ providers }) => providers.map((p) => p.category))))
@@ -830,10 +834,13 @@ const weighNeighbours = (nearest: readonly Neighbour[], reading: Reading, need: 
   for (const { example, similarity } of nearest)
     for (const at of example.needs) shares[at] = (shares[at] as number) + similarity / total;
   CATEGORY_IDS.forEach((category, at) => {
+    const stated = reading.needs.get(category);
+    if (stated) stated.neighbourShare = shares[at] as number;
     const points = NEIGHBOUR_NEED_WEIGHT * ((shares[at] as number) - NEIGHBOUR_NEED_SHARE);
     if ((points <= 0 && !reading.needs.has(category)) || (points > 0 && reading.unwanted.has(category))) return;
     const n = need(category);
     n.score += points;
+    n.neighbourShare = shares[at] as number;
     if (points > 0 && !n.impliedBy.includes(LIKE_THIS)) n.impliedBy.push(LIKE_THIS);
   });
   // A job counts when neighbours holding half the similarity ask for it: one odd neighbour must not
@@ -870,13 +877,17 @@ const EXISTING_PRODUCT_DAMPING = 0.5;
 const LEARNED_SHIFT = 1;
 const LEARNED_MAX = 2 * STRONG_SIGNAL;
 
-const weighLearnedEvidence = (sums: Float64Array, need: (category: CategoryId) => Need): void => {
+const weighLearnedEvidence = (sums: Float64Array, needs: Map<CategoryId, Need>, need: (category: CategoryId) => Need): void => {
   CATEGORY_IDS.forEach((category, at) => {
     const bias = LEARNED_BIAS[category];
     if (bias === undefined) return;
-    const points = Math.min(LEARNED_MAX, bias + (sums[at] as number) + LEARNED_SHIFT);
+    const odds = bias + (sums[at] as number);
+    const stated = needs.get(category);
+    if (stated) stated.learnedOdds = odds;
+    const points = Math.min(LEARNED_MAX, odds + LEARNED_SHIFT);
     if (points <= 0) return;
     const n = need(category);
+    n.learnedOdds = odds;
     n.score += points;
     if (!n.impliedBy.includes('what the description implies')) n.impliedBy.push('what the description implies');
   });
@@ -900,6 +911,25 @@ const weighLearnedJobs = (sums: Float64Array, needs: Map<CategoryId, Need>): voi
 };
 
 /**
+ * Learned log-odds below this (about one chance in three thousand) doubt a need that one phrase states:
+ * the rest of the text reads like projects that do not need the category.
+ */
+const DOUBTING_ODDS = -8;
+
+/**
+ * Whether the text states the need. One phrase is enough, unless it names no job of the category and
+ * both the learned reading of the whole text and all of the nearest labelled projects say the project
+ * does not need it: "the price actually paid to the farmer", "they're invoiced monthly out of SAP",
+ * "HR is paying for it". Such a phrase is read as a hint, kept only as an implied need would be.
+ */
+const isStated = (need: Need): boolean =>
+  need.direct >= SELECTION_THRESHOLD &&
+  (need.direct > STRONG_SIGNAL ||
+    need.learnedOdds >= DOUBTING_ODDS ||
+    need.neighbourShare !== 0 ||
+    [...need.jobs.values()].some((job) => job.evidence.length > 0));
+
+/**
  * Which categories, most important first. Every need the description states is kept (up to the
  * answer's limit); implied needs fill the room a description of its length leaves, and a confident
  * one is kept past it.
@@ -912,14 +942,12 @@ const chooseCategories = (reading: Reading): CategoryId[] => {
     // A stated need is always in; a merely implied one must clear its category's margin too, and is
     // never one the text says it does not want.
     .filter(
-      ([id, need]) =>
-        need.direct >= SELECTION_THRESHOLD ||
-        (!reading.unwanted.has(id) && need.score >= SELECTION_THRESHOLD + selectionMarginOf(id)),
+      ([id, need]) => isStated(need) || (!reading.unwanted.has(id) && need.score >= SELECTION_THRESHOLD + selectionMarginOf(id)),
     )
     .sort(byScore);
   if (selected.length === 0) return [...FALLBACK];
-  const stated = selected.filter(([, need]) => need.direct >= SELECTION_THRESHOLD).slice(0, MAX_CATEGORIES);
-  const implied = selected.filter(([, need]) => need.direct < SELECTION_THRESHOLD);
+  const stated = selected.filter(([, need]) => isStated(need)).slice(0, MAX_CATEGORIES);
+  const implied = selected.filter(([, need]) => !isStated(need));
   const room = Math.max(0, Math.min(MAX_CATEGORIES, impliedRoomFor(reading.wordCount)) - stated.length);
   const confident = implied.slice(room).filter(([, need]) => need.score >= CONFIDENT_IMPLIED);
   const chosen = [...stated, ...implied.slice(0, room), ...confident];
@@ -975,8 +1003,9 @@ export const namedAt = (p: IndexedProvider, reading: Reading): number | undefine
 /**
  * The jobs wanted in a category, the main one first: those the text asks for, by evidence; with
  * none, the main job of a product the text names there ("we use Firebase": Firestore's document
- * store), else the category's default job. A job for small, single-device use is never the one read
- * from a description that states a large scale.
+ * store), else the category's default job. A binding constraint that a job is declared to serve
+ * (Capability.servesUnder) puts it first when no job is asked in words. A job for small, single-device
+ * use is never the one read from a description that states a large scale.
  */
 export const jobsFor = (category: CategoryId, reading: Reading): CapabilityFacts[] => {
   let jobs = jobsRead.get(reading)?.get(category);
@@ -1075,6 +1104,11 @@ const readJobs = (category: CategoryId, reading: Reading): CapabilityFacts[] => 
     })
     .sort((a, b) => b.said - a.said || b.qualifying - a.qualifying || b.score - a.score || b.longest - a.longest)
     .map(({ c }) => c);
+  const first = asked[0];
+  if (!first || stated(first) === 0) {
+    const bound = capabilities.find((c) => c.servesUnder?.some((id) => reading.constraints.get(id)?.strength === 'require'));
+    if (bound) return [bound, ...asked.filter((c) => c !== bound)];
+  }
   if (asked.length > 0) return asked;
   const anyNamed = reading.mentioned.size > 0 || reading.makers.size > 0;
   const named = anyNamed ? providersIn(category).find((p) => namedAt(p, reading) !== undefined) : undefined;

@@ -1411,6 +1411,7 @@ export const hosting: CategoryData = {
     {
       id: 'self-hosted-paas',
       name: 'Self-hosted PaaS',
+      servesUnder: ['selfHosted'],
       signals: [
         'self hosted paas',
         'self host* _ paas',
