@@ -32,6 +32,9 @@ describe('the job wanted inside a category', () => {
     ['email', 'marketing', 'A monthly newsletter to our 20,000 subscribers with campaign statistics'],
     ['video', 'on-demand', 'Students rewatch recorded lessons whenever they like, on a learning platform'],
     ['video', 'calls', 'Doctors see patients over a video call in the browser'],
+    ['video', 'calls', 'Remote exams for our evening school: students sit the test with the webcam on and a proctor watches'],
+    ['queue', 'message-queues', 'Billing, shipping and the CRM each react to an order independently and must not lose events'],
+    ['workflow', 'scheduled-jobs', 'Remind the workshop foreman when a machine’s service interval comes due'],
     ['video', 'live-broadcast', 'Broadcast the match live to thousands of fans with a few seconds of delay'],
     ['database', 'time-series', 'We store vibration readings every second from 4,000 machines and keep them five years'],
     ['database', 'graph', 'Find which accounts are linked through shared devices and cards to spot fraud rings'],
@@ -714,6 +717,7 @@ describe('constraints, their polarity and their scope', () => {
     ['selfHosted', 'Eine Inventur-App für unser Lager, kein Abo, keine Cloud, läuft auf unserem eigenen Server'],
     ['managed', 'Weekly digest emails for a tiny SaaS. I do NOT want to babysit servers or cron boxes.'],
     ['managed', 'Our two founders are tired of managing the VPS: move the shop API somewhere else'],
+    ['managed', 'A ledger service for our fintech; the platform team rejects anything self-managed'],
   ])('reads %s in a phrase that carries its own negation: "%s"', (constraint, description) => {
     const constraints = [...readDescription(description).constraints.keys()];
     expect(constraints).toContain(constraint);
