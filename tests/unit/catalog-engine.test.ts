@@ -5,7 +5,7 @@ import { categoriesOf, recommend } from '../support/catalog-answer.js';
 import { EXAMPLES, heldOutDescriptions, readLabelledSet, scoreCategories, scoreProviders } from '../support/labelled-set.js';
 
 /** What the held-out sets must not fall below: a guard against regressions, under the figures measured. */
-const FLOOR = { recall: 0.93, precision: 0.89, fit: 0.87 };
+const FLOOR = { recall: 0.93, precision: 0.9, fit: 0.87 };
 
 const topOf = (description: string, category: string) => {
   const found = recommend(description).find((c) => c.id === category);
