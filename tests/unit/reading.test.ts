@@ -500,6 +500,14 @@ describe('constraints, their polarity and their scope', () => {
     },
   );
 
+  it('hosts a team that self-hosts on its own cloud account on that cloud', () => {
+    const [first] = ranked(
+      'A booking portal for our clinics. We are an AWS shop and everything must be self-hosted in our own AWS account, no SaaS.',
+      'hosting',
+    );
+    expect(first?.traits.vendor).toBe('aws');
+  });
+
   it('gives a team that must self-host the Grafana software, not the hosted Grafana Cloud', () => {
     const names = ranked(
       'Forty services on Kubernetes; we want logs, traces and metrics in one place, self-hosted open source only',

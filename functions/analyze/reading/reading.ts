@@ -1104,14 +1104,17 @@ const readJobs = (category: CategoryId, reading: Reading): CapabilityFacts[] => 
     })
     .sort((a, b) => b.said - a.said || b.qualifying - a.qualifying || b.score - a.score || b.longest - a.longest)
     .map(({ c }) => c);
+  const anyNamed = reading.mentioned.size > 0 || reading.makers.size > 0;
+  const named = anyNamed ? providersIn(category).find((p) => namedAt(p, reading) !== undefined) : undefined;
+  // A team on a cloud, or naming a product of the category, runs it there: "self-hosted" is then no
+  // call for a self-hosted platform.
+  const onACloud = [...reading.constraints.keys()].some((id) => constraintFacts(id)?.services);
   const first = asked[0];
-  if (!first || stated(first) === 0) {
+  if (!named && !onACloud && (!first || stated(first) === 0)) {
     const bound = capabilities.find((c) => c.servesUnder?.some((id) => reading.constraints.get(id)?.strength === 'require'));
     if (bound) return [bound, ...asked.filter((c) => c !== bound)];
   }
   if (asked.length > 0) return asked;
-  const anyNamed = reading.mentioned.size > 0 || reading.makers.size > 0;
-  const named = anyNamed ? providersIn(category).find((p) => namedAt(p, reading) !== undefined) : undefined;
   const namedJob = named && capabilities.find((c) => c.id === named.entry.capabilities[0]);
   if (namedJob && !(largeScale && namedJob.smallScaleOnly)) return [namedJob];
   const fallback = capabilities.find((c) => c.default);
