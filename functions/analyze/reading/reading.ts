@@ -834,13 +834,14 @@ const weighNeighbours = (nearest: readonly Neighbour[], reading: Reading, need: 
   for (const { example, similarity } of nearest)
     for (const at of example.needs) shares[at] = (shares[at] as number) + similarity / total;
   CATEGORY_IDS.forEach((category, at) => {
-    const stated = reading.needs.get(category);
-    if (stated) stated.neighbourShare = shares[at] as number;
-    const points = NEIGHBOUR_NEED_WEIGHT * ((shares[at] as number) - NEIGHBOUR_NEED_SHARE);
-    if ((points <= 0 && !reading.needs.has(category)) || (points > 0 && reading.unwanted.has(category))) return;
+    const share = shares[at] as number;
+    const known = reading.needs.get(category);
+    if (known) known.neighbourShare = share;
+    const points = NEIGHBOUR_NEED_WEIGHT * (share - NEIGHBOUR_NEED_SHARE);
+    if ((points <= 0 && !known) || (points > 0 && reading.unwanted.has(category))) return;
     const n = need(category);
     n.score += points;
-    n.neighbourShare = shares[at] as number;
+    n.neighbourShare = share;
     if (points > 0 && !n.impliedBy.includes(LIKE_THIS)) n.impliedBy.push(LIKE_THIS);
   });
   // A job counts when neighbours holding half the similarity ask for it: one odd neighbour must not
@@ -882,14 +883,14 @@ const weighLearnedEvidence = (sums: Float64Array, needs: Map<CategoryId, Need>, 
     const bias = LEARNED_BIAS[category];
     if (bias === undefined) return;
     const odds = bias + (sums[at] as number);
-    const stated = needs.get(category);
-    if (stated) stated.learnedOdds = odds;
     const points = Math.min(LEARNED_MAX, odds + LEARNED_SHIFT);
-    if (points <= 0) return;
-    const n = need(category);
-    n.learnedOdds = odds;
-    n.score += points;
-    if (!n.impliedBy.includes('what the description implies')) n.impliedBy.push('what the description implies');
+    if (points > 0) {
+      const n = need(category);
+      n.score += points;
+      if (!n.impliedBy.includes('what the description implies')) n.impliedBy.push('what the description implies');
+    }
+    const n = needs.get(category);
+    if (n) n.learnedOdds = odds;
   });
 };
 
@@ -1105,16 +1106,17 @@ const readJobs = (category: CategoryId, reading: Reading): CapabilityFacts[] => 
     .sort((a, b) => b.said - a.said || b.qualifying - a.qualifying || b.score - a.score || b.longest - a.longest)
     .map(({ c }) => c);
   const anyNamed = reading.mentioned.size > 0 || reading.makers.size > 0;
-  const named = anyNamed ? providersIn(category).find((p) => namedAt(p, reading) !== undefined) : undefined;
+  const namedHere = () => (anyNamed ? providersIn(category).find((p) => namedAt(p, reading) !== undefined) : undefined);
+  const first = asked[0];
+  const bound =
+    (!first || stated(first) === 0) &&
+    capabilities.find((c) => c.servesUnder?.some((id) => reading.constraints.get(id)?.strength === 'require'));
   // A team on a cloud, or naming a product of the category, runs it there: "self-hosted" is then no
   // call for a self-hosted platform.
-  const onACloud = [...reading.constraints.keys()].some((id) => constraintFacts(id)?.services);
-  const first = asked[0];
-  if (!named && !onACloud && (!first || stated(first) === 0)) {
-    const bound = capabilities.find((c) => c.servesUnder?.some((id) => reading.constraints.get(id)?.strength === 'require'));
-    if (bound) return [bound, ...asked.filter((c) => c !== bound)];
-  }
+  const onACloud = () => [...reading.constraints.keys()].some((id) => constraintFacts(id)?.services);
+  if (bound && !onACloud() && !namedHere()) return [bound, ...asked.filter((c) => c !== bound)];
   if (asked.length > 0) return asked;
+  const named = namedHere();
   const namedJob = named && capabilities.find((c) => c.id === named.entry.capabilities[0]);
   if (namedJob && !(largeScale && namedJob.smallScaleOnly)) return [namedJob];
   const fallback = capabilities.find((c) => c.default);
