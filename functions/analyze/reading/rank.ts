@@ -261,6 +261,9 @@ export interface Judgement {
   keyOf(entry: ProviderFacts): number[];
 }
 
+/** Where a judgement's key holds the provider's job tier (0: it does the main job asked). */
+const JOB_TIER = 1;
+
 export const judge = (category: CategoryId, reading: Reading): Judgement => {
   const jobs = jobsFor(category, reading);
   const { binding, ordering: stated, markets } = rulesOf(reading);
@@ -275,7 +278,7 @@ export const judge = (category: CategoryId, reading: Reading): Judgement => {
     keyOf: (entry) => {
       const tier = jobTierOf(entry, jobs);
       const sideLine = sideLineOf(entry, jobs[tier]);
-      const key = [servesElsewhere(entry.traits, markets), tier];
+      const key = [servesElsewhere(entry.traits, markets), tier]; // tier at JOB_TIER
       for (const { facts, tests } of ordering)
         key.push(sideLine === 1 && facts.mainJobOnly ? tests.length : tierOf(entry.traits, tests));
       key.push(sideLine);
@@ -389,7 +392,7 @@ export const rankProviders = (category: CategoryId, reading: Reading, limit = Nu
   const ranked = candidates.map((p, order) => {
     const at = namedAt(p, reading);
     const key = judgement.keyOf(p.entry);
-    const doesAskedJob = jobTierOf(p.entry, jobs) === 0;
+    const doesAskedJob = key[JOB_TIER] === 0;
     const first =
       at !== undefined && doesAskedJob && !failsQualifier(p, at, reading) && !judgement.excludes(p.entry)
         ? at + (reading.mentioned.has(p.id) ? 0 : BY_MAKER_ONLY)
