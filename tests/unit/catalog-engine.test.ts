@@ -182,6 +182,57 @@ describe('ranking within a category', () => {
     expect(names[0]).toBe('graph');
   });
 
+  it.each([
+    ['A budgeting app that connects to your bank account and categorises spending', 'payments', 'bank-data'],
+    ['Buchhaltungs-App: per Kontozugriff sollen die Kontoumsätze der Kunden automatisch reinlaufen', 'payments', 'bank-data'],
+    ['Tiny Discord bot for our raid group that pings people before raids; free hosting please', 'hosting', 'always-on'],
+    ['Our chat needs a websocket server that holds 20k connections', 'hosting', 'always-on'],
+    [
+      'Docs site in Astro: contributors want a UI to edit Markdown posts, and the content must stay as Markdown in the repo',
+      'cms',
+      'git-based',
+    ],
+    [
+      'AML team: trace money through chains of accounts, who sent to whom, 4–6 hops deep; SQL self-joins take minutes',
+      'database',
+      'graph',
+    ],
+    ['Count free parking spaces every minute from the snapshots of cheap IP cameras on poles', 'ai', 'vision'],
+  ])('ranks first a provider that does the job the words describe: "%s"', (description, category, job) => {
+    expect(topOf(description, category)?.[0]?.entry?.capabilities).toContain(job);
+  });
+
+  it('never puts a platform that stops between requests first for a bot that stays connected', () => {
+    const names = (
+      topOf('Discord bot for my D&D group: initiative tracker and dice rolls. Free hosting pls', 'hosting') ?? []
+    ).map((p) => p.name);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names[0]).not.toBe('Vercel');
+  });
+
+  it.each([
+    ['Personenbezogene Daten sind in der EU zu verarbeiten; Unterauftragsverarbeiter in Drittstaaten sind ausgeschlossen.'],
+    ['Terminbuchung für die Stadtwerke, Daten ausschließlich in Deutschland.'],
+  ])('reads EU data residency from how German tenders say it: "%s"', (description) => {
+    expect(readDescription(description).constraints.get('eu')?.strength).toBe('require');
+  });
+
+  it('turns down a product the text says cannot be used there (Chinese)', () => {
+    const names = (
+      topOf('外卖配送App要上线中国大陆市场，用户端显示骑手在地图上的位置。注意谷歌地图在国内用不了。', 'maps') ?? []
+    ).map((p) => p.name);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).not.toContain('Google Maps Platform');
+  });
+
+  it('leaves a product the text says has become too expensive', () => {
+    const names = (
+      topOf('Our newsletter goes to 40k readers. Mailchimp has gotten really expensive at our list size.', 'email') ?? []
+    ).map((p) => p.name);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).not.toContain('Mailchimp');
+  });
+
   it('offers only providers with EU data residency when data must stay in the EU', () => {
     const providers = topOf(
       'Patient records must stay in the EU under GDPR; clinicians upload scans and log in with MFA',
