@@ -202,6 +202,17 @@ describe('ranking within a category', () => {
     expect(topOf(description, category)?.[0]?.entry?.capabilities).toContain(job);
   });
 
+  it('keeps a document and an email said once in a long text when the words say what is made and sent', () => {
+    const categories = categoriesOf(
+      "Every night it should pull tomorrow's orders from our Shopify store, work out the best delivery route for our 3 vans " +
+        'and email each driver a PDF run sheet with the stops in order. No real UI needed, it should just run by itself.',
+    );
+    expect(categories).toEqual(expect.arrayContaining(['documents', 'email']));
+    expect(
+      topOf('Every night, email each driver a PDF run sheet with the stops in order', 'documents')?.[0]?.entry?.capabilities,
+    ).toContain('pdf-generation');
+  });
+
   it('never puts a platform that stops between requests first for a bot that stays connected', () => {
     const names = (
       topOf('Discord bot for my D&D group: initiative tracker and dice rolls. Free hosting pls', 'hosting') ?? []
