@@ -1097,19 +1097,18 @@ const readJobs = (category: CategoryId, reading: Reading): CapabilityFacts[] => 
   const longestSaid = (c: CapabilityFacts) =>
     Math.max(0, ...(jobs.get(c.id)?.evidence ?? []).map((said) => said.split(' ').length));
   // Each job's order, worked out once: telling a product's name from other words is a look-up per quote.
-  const asked = capabilities
+  const ordered = capabilities
     .filter((c) => (jobs.get(c.id)?.score ?? 0) > 0 && !(largeScale && c.smallScaleOnly))
     .map((c) => {
       const said = stated(c);
       return { c, said, qualifying: c.qualifies && said ? 1 : 0, score: jobs.get(c.id)?.score ?? 0, longest: longestSaid(c) };
     })
-    .sort((a, b) => b.said - a.said || b.qualifying - a.qualifying || b.score - a.score || b.longest - a.longest)
-    .map(({ c }) => c);
+    .sort((a, b) => b.said - a.said || b.qualifying - a.qualifying || b.score - a.score || b.longest - a.longest);
+  const asked = ordered.map(({ c }) => c);
   const anyNamed = reading.mentioned.size > 0 || reading.makers.size > 0;
   const namedHere = () => (anyNamed ? providersIn(category).find((p) => namedAt(p, reading) !== undefined) : undefined);
-  const first = asked[0];
   const bound =
-    (!first || stated(first) === 0) &&
+    (ordered[0]?.said ?? 0) === 0 &&
     capabilities.find((c) => c.servesUnder?.some((id) => reading.constraints.get(id)?.strength === 'require'));
   // A team on a cloud, or naming a product of the category, runs it there: "self-hosted" is then no
   // call for a self-hosted platform.
