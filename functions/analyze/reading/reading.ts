@@ -538,24 +538,31 @@ export const readDescription = (description: string): Reading => {
   };
   const isVetoed = (category: CategoryId, hit: Span): boolean => touchesVeto(hit) && vetoedFor(category, hit);
 
-  /** Per category, the signal weight each token has already contributed. */
-  const signalWeightAt = new Map<CategoryId, Map<number, number>>();
+  /**
+   * Per category, the spans its signals cover and the weight each gave, as flat [from, to, weight]
+   * triples: a category has few signals, so a scan of them costs less than a map per token.
+   */
+  const signalSpans = new Map<CategoryId, number[]>();
   /** A signal of a category: overlapping patterns of one category are one piece of evidence. */
   const signal = (category: CategoryId, strength: number, hit: Span): void => {
-    const weights = signalWeightAt.get(category) ?? new Map<number, number>();
-    signalWeightAt.set(category, weights);
+    let spans = signalSpans.get(category);
+    if (!spans) {
+      spans = [];
+      signalSpans.set(category, spans);
+    }
     let already = 0;
-    for (let k = hit.from; k < hit.to; k++) already = Math.max(already, weights.get(k) ?? 0);
+    for (let k = 0; k < spans.length; k += 3)
+      if ((spans[k] as number) < hit.to && hit.from < (spans[k + 1] as number))
+        already = Math.max(already, spans[k + 2] as number);
     if (strength <= already) return;
     const weak = strength === STRONG_SIGNAL && saysLittleAlone(category, (tokens[hit.from] as Token).word, () => quote(hit));
     const weight = weak ? WEAK_SIGNAL : strength;
     if (weight <= already) return;
-    const said = quote(hit);
-    for (let k = hit.from; k < hit.to; k++) weights.set(k, weight);
+    spans.push(hit.from, hit.to, weight);
     const n = need(category);
     n.score += weight - already;
     n.direct += weight - already;
-    addEvidence(n.evidence, said);
+    addEvidence(n.evidence, quote(hit));
   };
   const stateConstraint = (facts: ConstraintFacts | undefined, strength: 'require' | 'prefer', text: string, hit?: Hit): void => {
     if (!facts || reading.constraints.get(facts.id)?.strength === 'require') return;
@@ -564,8 +571,8 @@ export const readDescription = (description: string): Reading => {
 
   /** Per category, the job phrase reaching furthest so far. */
   const longestJobPhrase = new Map<CategoryId, { from: number; to: number }>();
-  /** Per job, the tokens its patterns have already matched. */
-  const jobTokens = new Map<object, Set<number>>();
+  /** Per job, the spans its patterns have already matched, as flat [from, to] pairs. */
+  const jobSpans = new Map<object, number[]>();
 
   /** A phrase of a category's job: a strong signal of the category, and evidence for the job. */
   const jobSignal = (category: CategoryId, capability: string, hit: Span): void => {
@@ -576,11 +583,15 @@ export const readDescription = (description: string): Reading => {
     if (!longest || hit.to > longest.to) longestJobPhrase.set(category, { from: hit.from, to: hit.to });
     const job = jobOf(need(category), capability);
     // Overlapping patterns of one job ("on a map", "where each courier is on a map") are one piece of evidence.
-    const covered = jobTokens.get(job) ?? new Set<number>();
-    jobTokens.set(job, covered);
+    let spans = jobSpans.get(job);
+    if (!spans) {
+      spans = [];
+      jobSpans.set(job, spans);
+    }
     let overlaps = false;
-    for (let k = hit.from; k < hit.to && !overlaps; k++) overlaps = covered.has(k);
-    for (let k = hit.from; k < hit.to; k++) covered.add(k);
+    for (let k = 0; k < spans.length && !overlaps; k += 2)
+      overlaps = (spans[k] as number) < hit.to && hit.from < (spans[k + 1] as number);
+    spans.push(hit.from, hit.to);
     if (overlaps) return;
     job.score += STRONG_SIGNAL;
     addEvidence(job.evidence, quote(hit));
