@@ -198,6 +198,23 @@ describe('ranking within a category', () => {
       'graph',
     ],
     ['Count free parking spaces every minute from the snapshots of cheap IP cameras on poles', 'ai', 'vision'],
+    ['Tengo una panadería y quiero mandar un correo cada semana a mis clientes con el pan especial', 'email', 'marketing'],
+    ['Tenemos ocho mil llamadas grabadas al día y queremos pasar todo a texto', 'ai', 'speech-to-text'],
+    ["Une appli pour prendre une feuille en photo et savoir tout de suite de quelle maladie il s'agit", 'ai', 'vision'],
+    [
+      'Il sistema deve estrarre in automatico lotto e quantità dai certificati, senza ricopiarli a mano',
+      'documents',
+      'ocr-extraction',
+    ],
+    [
+      'Newspaper archive scanned to PDF in 2005; there is no usable text layer and we want it searchable',
+      'documents',
+      'ocr-extraction',
+    ],
+    ['Staff email the IT team when a laptop breaks; we follow ITIL and track issued hardware', 'support', 'internal-helpdesk'],
+    ['Our managers want revenue per location on one screen they can filter themselves', 'data', 'bi'],
+    ['Somos uma rádio local e queremos a emissão em direto também na app', 'video', 'internet-radio'],
+    ['Die Konzerte unseres Orchesters sollen live im Netz laufen', 'video', 'live-broadcast'],
   ])('ranks first a provider that does the job the words describe: "%s"', (description, category, job) => {
     expect(topOf(description, category)?.[0]?.entry?.capabilities).toContain(job);
   });
@@ -226,6 +243,36 @@ describe('ranking within a category', () => {
     ['Terminbuchung für die Stadtwerke, Daten ausschließlich in Deutschland.'],
   ])('reads EU data residency from how German tenders say it: "%s"', (description) => {
     expect(readDescription(description).constraints.get('eu')?.strength).toBe('require');
+  });
+
+  it.each([
+    ['員工資料很敏感，系統要架在我們自己的主機上，不放到外部雲端。'],
+    ['The assistant runs on a classified network; no data may leave the enclave.'],
+  ])('reads self-hosting from how it is said: "%s"', (description) => {
+    expect(readDescription(description).constraints.get('selfHosted')?.strength).toBe('require');
+  });
+
+  it('reads "no servers of our own" as managed only, not also as self-hosted (German)', () => {
+    const { constraints } = readDescription(
+      'Ein Ticketshop für unseren Verein. Wir haben keine eigenen Server und wollen auch keine betreiben.',
+    );
+    expect(constraints.has('managed')).toBe(true);
+    expect(constraints.has('selfHosted')).toBe(false);
+  });
+
+  it('puts no virtual server first when the text never wants to SSH into anything', () => {
+    const first = topOf(
+      'solo founder, nextjs app and postgres. I do not want to ever ssh into anything. where do i put it',
+      'hosting',
+    )?.[0];
+    expect(first?.entry?.capabilities[0]).toBeDefined();
+    expect(first?.entry?.capabilities[0]).not.toBe('vps');
+  });
+
+  it('reads the market from the product the customers use to get paid', () => {
+    const description = 'Approved farmers receive their monthly payouts to their M-Pesa wallets.';
+    expect(readDescription(description).constraints.has('africa')).toBe(true);
+    expect(topOf(description, 'payments')?.[0]?.entry?.traits.markets).toContain('africa');
   });
 
   it('turns down a product the text says cannot be used there (Chinese)', () => {

@@ -628,7 +628,11 @@ export const readDescription = (description: string): Reading => {
   /** Where the last product turned down ends: a list of them goes on from there. */
   let rejectedListEnd = -2;
   /** The last constraint phrase read, and how: a phrase inside it reads the same way. */
-  let longer = { end: 0, negated: false, cancelled: false };
+  let longer: { end: number; negated: boolean; cancelled: boolean; opposite?: ConstraintId } = {
+    end: 0,
+    negated: false,
+    cancelled: false,
+  };
   for (const hit of hits) {
     if (counted.has(hit.phrase)) {
       // Named again as a product the team is leaving ("on Heroku since 2014 … moving away from Heroku").
@@ -695,14 +699,26 @@ export const readDescription = (description: string): Reading => {
           archetypeHits.add(owner.archetype);
           break;
         case 'constraint': {
-          // A cloud someone else uses, or one the team is leaving, binds nothing.
-          if (inLonger) longer.end = Math.max(longer.end, hit.to);
-          else {
-            const othersOwn = cues.belongsToOthers(hit);
+          // A cloud someone else uses, or one the team is leaving, binds nothing. A product the
+          // customers use still says where they are: "transfers to their M-Pesa wallets" states the market.
+          if (inLonger) {
+            // The opposite constraint's phrase wholly inside it ("eigenen Server" in "keine eigenen
+            // Server") is part of what the longer phrase says, not a constraint of its own.
+            if (hit.to <= longer.end && owner.constraint.id === longer.opposite) break;
+            longer.end = Math.max(longer.end, hit.to);
+          } else {
+            const customersProduct =
+              marketsOf(owner.constraint.id).length > 0 && hit.meaning.owners.some((o) => o.kind === 'mention');
+            const othersOwn = cues.belongsToOthers(hit) && !customersProduct;
             const left = !othersOwn && cues.leavesConstraint(hit);
             // A reluctant phrase agrees with its negation ("nothing may leave our server room"): the
             // shorter phrases inside it ("our server room") are not negated by it either.
-            longer = { end: hit.to, negated: negated && !owner.reluctant, cancelled: othersOwn || left };
+            longer = {
+              end: hit.to,
+              negated: negated && !owner.reluctant,
+              cancelled: othersOwn || left,
+              opposite: owner.constraint.whenNegated,
+            };
             if (left) reading.leftConstraints.add(owner.constraint.id);
           }
           if (longer.cancelled) break;

@@ -1569,6 +1569,8 @@ export const hosting: CategoryData = {
   vetoes: [
     'hosting _ party',
     'hosting parties',
+    'ssh into anything',
+    'patch an os',
     'hosting _ dinner*',
     'hosting _ event*',
     'hosting events',
