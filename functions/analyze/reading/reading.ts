@@ -620,6 +620,9 @@ export const readDescription = (description: string): Reading => {
     if (owner.written === 'capitals') return writtenInCapitals(description, first);
     return true;
   };
+  /** A market's phrase that names a product ("their M-Pesa wallets"): the customers' product says where they are. */
+  const namesCustomersProduct = (constraint: ConstraintFacts, hit: Hit): boolean =>
+    marketsOf(constraint.id).length > 0 && hit.meaning.owners.some((o) => isMention(o, hit));
   /** The team is leaving the product, or turns it down: it and its maker's other products are left out. */
   const leave = (provider: IndexedProvider): void => {
     reading.replacing.add(provider.id);
@@ -707,9 +710,7 @@ export const readDescription = (description: string): Reading => {
             if (hit.to <= longer.end && owner.constraint.id === longer.opposite) break;
             longer.end = Math.max(longer.end, hit.to);
           } else {
-            const customersProduct =
-              marketsOf(owner.constraint.id).length > 0 && hit.meaning.owners.some((o) => o.kind === 'mention');
-            const othersOwn = cues.belongsToOthers(hit) && !customersProduct;
+            const othersOwn = cues.belongsToOthers(hit) && !namesCustomersProduct(owner.constraint, hit);
             const left = !othersOwn && cues.leavesConstraint(hit);
             // A reluctant phrase agrees with its negation ("nothing may leave our server room"): the
             // shorter phrases inside it ("our server room") are not negated by it either.
@@ -916,8 +917,8 @@ const weighLearnedEvidence = (sums: Float64Array, needs: Map<CategoryId, Need>, 
       n.score += points;
       if (!n.impliedBy.includes('what the description implies')) n.impliedBy.push('what the description implies');
     }
-    const n = needs.get(category);
-    if (n) n.learnedOdds = odds;
+    const known = needs.get(category);
+    if (known) known.learnedOdds = odds;
   });
 };
 
