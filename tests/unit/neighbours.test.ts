@@ -18,17 +18,30 @@ const example = (description: string, must: string[], extra: Partial<LabelledExa
   ...extra,
 });
 
-/** A stand-in catalogue: "Stripe" is provider 7 doing online payments, "DocuSign" provider 9 doing e-signatures. */
+/**
+ * A stand-in catalogue: "Stripe" is provider 7 doing online payments, "DocuSign" provider 9 doing
+ * e-signatures, "Paystack" provider 11 doing payments for one market of its own.
+ */
+const POSITIONS: Record<string, number> = { Stripe: 7, DocuSign: 9, Paystack: 11 };
 const picksOf: PicksOf = (_category, names) => ({
-  job: names.includes('Stripe') ? 'online-payments' : undefined,
-  providers: names.flatMap((n) => (n === 'Stripe' ? [7] : n === 'DocuSign' ? [9] : [])),
+  job:
+    names.includes('Stripe') || names.includes('Paystack')
+      ? 'online-payments'
+      : names.includes('DocuSign')
+        ? 'e-signature'
+        : undefined,
+  providers: names.flatMap((n) => POSITIONS[n] ?? []),
+  markets: names.includes('Paystack') ? ['africa'] : [],
 });
 
 describe('the neighbour table built from labelled examples', () => {
   const examples = [
     example('a shop selling bikes', ['ecommerce', 'payments'], { first: { payments: ['Stripe', 'Unknown Pay'] } }),
     example('a shop selling shoes', ['ecommerce'], { avoid: { documents: ['DocuSign'] } }),
-    example('a shop selling bikes and shoes', ['ecommerce']),
+    example('a shop selling bikes and shoes', ['ecommerce'], {
+      first: { payments: ['Paystack'] },
+      avoid: { payments: ['Stripe', 'DocuSign'] },
+    }),
     example('a blog about bikes', ['cms']),
     example('a blog about shoes', ['cms']),
     example('a blog about food', ['cms']),
@@ -54,7 +67,13 @@ describe('the neighbour table built from labelled examples', () => {
     const [bikes, shoes] = table.examples;
     expect(bikes?.needs).toHaveLength(2);
     expect(bikes?.picks).toEqual([[expect.any(Number), 'online-payments', [7]]]);
-    expect(shoes?.avoids).toEqual([9]);
+    expect(shoes?.avoids).toEqual([[[], [9]]]);
+    // Stripe, doing Paystack's job, is avoided for the market Paystack serves: that holds for texts
+    // that state the market. DocuSign, doing another job, is avoided everywhere.
+    expect(table.examples[2]?.avoids).toEqual([
+      [[], [9]],
+      [['africa'], [7]],
+    ]);
     // An example that shares no kept word with others has no length, and never counts as near.
     expect(table.examples[7]?.norm).toBe(0);
   });
@@ -91,6 +110,15 @@ describe('the nearest labelled examples of a description', () => {
       (c) => c.id === 'database',
     );
     expect(findCatalogProvider(database?.providers[0]?.name ?? '', 'database')?.capabilities[0]).toBe('relational');
+  });
+
+  it('takes no market from projects like it: a text naming no country gets a provider that serves everyone first', () => {
+    for (const text of ['Accept payments', 'A shop with payments']) {
+      const [first] = recommend(text).find((c) => c.id === 'payments')?.providers ?? [];
+      const facts = findCatalogProvider(first?.name ?? '', 'payments');
+      expect(facts?.traits.markets).toBeUndefined();
+      expect(facts?.traits.euCompany).not.toBe(true);
+    }
   });
 
   it('never drops a need the text states, however unusual among its neighbours', () => {

@@ -314,6 +314,11 @@ describe('the job wanted inside a category', () => {
     );
     expect(documents?.reason).toMatch(/^PDF generation: /);
   });
+
+  it('quotes the words that named the category when none named the job', () => {
+    const payments = recommend('A shop with payments').find((c) => c.id === 'payments');
+    expect(payments?.reason).toMatch(/^Online card payments: the description mentions .*“payments”/);
+  });
 });
 
 describe('constraints, their polarity and their scope', () => {

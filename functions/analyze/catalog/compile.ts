@@ -153,7 +153,8 @@ export const CATALOG_SOURCE: CatalogSource = {
 
 /**
  * The providers an example's provider check names in a category, by catalogue position, and the job
- * it asks for: the main job most of them are known for. Names compare as the published scorer compares them.
+ * it asks for: the main job most of them are known for, and the markets they serve when most of them
+ * serve markets of their own. Names compare as the published scorer compares them.
  */
 const picksIn =
   (categories: readonly CategoryData[], positionOf: ReadonlyMap<string, number>): PicksOf =>
@@ -161,6 +162,8 @@ const picksIn =
     const providers = categories.find((c) => c.id === category)?.providers ?? [];
     const votes = new Map<string, number>();
     const found = new Set<number>();
+    let local = 0;
+    const markets = new Set<string>();
     for (const name of names) {
       const wanted = compactName(name);
       const match = providers.find((p) => {
@@ -169,11 +172,15 @@ const picksIn =
       });
       if (!match) continue;
       found.add(positionOf.get(match.id) as number);
+      if (match.traits.markets) {
+        local += 1;
+        for (const market of match.traits.markets) markets.add(market);
+      }
       const job = match.capabilities[0];
       if (job) votes.set(job, (votes.get(job) ?? 0) + 1);
     }
     const [best] = [...votes].sort((a, b) => b[1] - a[1]);
-    return { job: best?.[0], providers: [...found] };
+    return { job: best?.[0], providers: [...found], markets: local > found.size / 2 ? [...markets] : [] };
   };
 
 /** A keyword shared by more providers of one category than this is left out of ranking. */

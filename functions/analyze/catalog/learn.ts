@@ -191,8 +191,12 @@ export interface NeighbourExample {
   needs: number[];
   /** Per category with a `first` check: the job the right providers do, and those providers by catalogue position. */
   picks: [category: number, job: string | null, providers: number[]][];
-  /** The providers its `avoid` checks name, by catalogue position. */
-  avoids: number[];
+  /**
+   * Per category with an `avoid` check, the providers it names, by catalogue position, and the markets
+   * the avoid holds for: those its right providers serve, when they serve markets of their own; none
+   * when it holds everywhere.
+   */
+  avoids: [markets: string[], providers: number[]][];
 }
 
 export interface NeighbourTable {
@@ -204,7 +208,10 @@ export interface NeighbourTable {
 }
 
 /** The providers of a category that a provider check names, by catalogue position, and the job most of them do. */
-export type PicksOf = (category: CategoryId, names: readonly string[]) => { job: string | undefined; providers: number[] };
+export type PicksOf = (
+  category: CategoryId,
+  names: readonly string[],
+) => { job: string | undefined; providers: number[]; markets: string[] };
 
 /** A word in more than this share of the examples tells them apart too little to be worth its postings. */
 const NEIGHBOUR_MAX_SHARE = 0.05;
@@ -260,9 +267,25 @@ export const neighbourTable = (examples: readonly LabelledExample[], picksOf: Pi
         const { job, providers } = picksOf(category as CategoryId, names);
         return job || providers.length > 0 ? [[at, job ?? null, providers]] : [];
       });
-      const avoids = Object.entries(e.avoid ?? {}).flatMap(([category, names]) =>
-        categoryIndex.has(category as CategoryId) ? picksOf(category as CategoryId, names).providers : [],
-      );
+      // An example whose right providers serve markets of their own ("cards and mobile money in Nigeria")
+      // avoids those that do the same job only because they do not serve those markets: that avoid
+      // counts for a text that states one of them, and says nothing of the providers elsewhere. An avoid
+      // of a provider doing another job (conferencing for recorded lessons) holds everywhere.
+      const avoids = Object.entries(e.avoid ?? {}).flatMap(([category, names]): NeighbourExample['avoids'] => {
+        if (!categoryIndex.has(category as CategoryId)) return [];
+        const right = picksOf(category as CategoryId, e.first?.[category] ?? []);
+        const everywhere: number[] = [];
+        const inMarkets: number[] = [];
+        for (const name of names) {
+          const avoided = picksOf(category as CategoryId, [name]);
+          const forMarket = right.markets.length > 0 && avoided.job !== undefined && avoided.job === right.job;
+          (forMarket ? inMarkets : everywhere).push(...avoided.providers);
+        }
+        return [
+          ...(everywhere.length > 0 ? [[[], everywhere] as NeighbourExample['avoids'][number]] : []),
+          ...(inMarkets.length > 0 ? [[right.markets, inMarkets] as NeighbourExample['avoids'][number]] : []),
+        ];
+      });
       return { norm: Number(Math.sqrt(squares).toFixed(3)), needs, picks, avoids };
     }),
   };

@@ -875,6 +875,7 @@ const weighNeighbours = (nearest: readonly Neighbour[], reading: Reading, need: 
   // A job counts when neighbours holding half the similarity ask for it: one odd neighbour must not
   // turn a restaurant's database into an offline one.
   const jobVotes = new Map<CategoryId, Map<string, number>>();
+  const statedMarkets = new Set([...reading.constraints.keys()].flatMap(marketsOf));
   for (const { example, similarity } of nearest) {
     for (const [at, job, providers] of example.picks) {
       const category = CATEGORY_IDS[at] as CategoryId;
@@ -885,7 +886,10 @@ const weighNeighbours = (nearest: readonly Neighbour[], reading: Reading, need: 
       }
       for (const p of providers) reading.picks.set(p, (reading.picks.get(p) ?? 0) + similarity);
     }
-    for (const p of example.avoids) reading.picks.set(p, (reading.picks.get(p) ?? 0) - similarity);
+    for (const [markets, avoided] of example.avoids) {
+      if (markets.length > 0 && !markets.some((market) => statedMarkets.has(market))) continue;
+      for (const p of avoided) reading.picks.set(p, (reading.picks.get(p) ?? 0) - similarity);
+    }
   }
   for (const [category, votes] of jobVotes)
     for (const [job, weight] of votes) {

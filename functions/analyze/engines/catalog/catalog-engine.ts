@@ -20,7 +20,10 @@ const quoteList = (evidence: readonly string[]): string =>
 const reasonFor = (need: Need | undefined, job: CapabilityFacts | undefined, notes: readonly string[]): string => {
   const asked = job ? need?.jobs.get(job.id) : undefined;
   let why = 'A general web application usually needs it';
-  if (job && asked && asked.evidence.length > 0) why = `${job.name}: the description mentions ${quoteList(asked.evidence)}`;
+  // The words that asked for the job, else those that asked for the category ("a shop with payments"
+  // names payments, not the job): what the text says comes before what projects like it need.
+  const said = asked && asked.evidence.length > 0 ? asked.evidence : (need?.evidence ?? []);
+  if (job && said.length > 0) why = `${job.name}: the description mentions ${quoteList(said)}`;
   else if (job && asked && asked.impliedBy.length > 0)
     why = `${job.name}: usually needed with ${asked.impliedBy.slice(0, 3).join(', ')}`;
   else if (need && need.evidence.length > 0) why = `The description mentions ${quoteList(need.evidence)}`;
