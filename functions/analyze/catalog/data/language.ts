@@ -1072,4 +1072,27 @@ export const FALSE_FRIENDS: readonly FalseFriend[] = [
     markers: ['je', 'nous', 'vous', 'une', 'les', 'des', 'est', 'pour', 'avec', 'dans', 'sont', 'notre', 'nos', 'mais'],
     atLeast: 2,
   },
+  {
+    language: 'Polish',
+    // "jest" is "is", not the test runner.
+    words: [],
+    signals: ['jest'],
+    markers: [
+      'jak',
+      'dla',
+      'oraz',
+      'nasz',
+      'nasza',
+      'nasze',
+      'mamy',
+      'chcemy',
+      'ktory',
+      'ktora',
+      'ktore',
+      'tylko',
+      'czy',
+      'przez',
+    ],
+    atLeast: 2,
+  },
 ];
