@@ -215,6 +215,8 @@ describe('ranking within a category', () => {
     ['Our managers want revenue per location on one screen they can filter themselves', 'data', 'bi'],
     ['Somos uma rádio local e queremos a emissão em direto também na app', 'video', 'internet-radio'],
     ['Die Konzerte unseres Orchesters sollen live im Netz laufen', 'video', 'live-broadcast'],
+    ['Makbuz ve fiş fotoğraflarını elle giriyoruz, tutarı otomatik okuyan bir araç lazım', 'documents', 'ocr-extraction'],
+    ['We are a Microsoft 365 shop and the staff should not get yet another password', 'auth', 'workforce-identity'],
   ])('ranks first a provider that does the job the words describe: "%s"', (description, category, job) => {
     expect(topOf(description, category)?.[0]?.entry?.capabilities).toContain(job);
   });
@@ -250,6 +252,34 @@ describe('ranking within a category', () => {
     ['The assistant runs on a classified network; no data may leave the enclave.'],
   ])('reads self-hosting from how it is said: "%s"', (description) => {
     expect(readDescription(description).constraints.get('selfHosted')?.strength).toBe('require');
+  });
+
+  it.each([
+    ['Wir bauen eine Disponenten-Ansicht, in der alle Busse live auf der Karte erscheinen', 'realtime'],
+    ['過去の番組映像を記者がキーワードで探せるようにしたい', 'search'],
+    ['Ein Assistent für den Vertrieb, der die Antwort aus unseren eigenen Dokumenten holt', 'ai'],
+    ['Nasz skrypt w cronie pobiera zamówienia, a jak się wysypie, dowiadujemy się od klienta', 'monitoring'],
+  ])('reads the need from how it is said: "%s" needs %s', (description, category) => {
+    expect(categoriesOf(description)).toContain(category);
+  });
+
+  it('reads no test runner from the Polish word for "is"', () => {
+    expect(categoriesOf('Mamy aplikację do faktur i chcemy wiedzieć, która funkcja jest naprawdę używana')).not.toContain(
+      'testing',
+    );
+  });
+
+  it('takes "the payment lands in the account" as a notice, not a payment to take', () => {
+    const payments = readDescription('O produtor recebe um aviso no app quando o pagamento cai na conta').needs.get('payments');
+    expect(payments?.evidence ?? []).toEqual([]);
+  });
+
+  it('reads "no data transfer to the USA" as EU-based providers only (German)', () => {
+    expect(
+      readDescription('Unser Datenschutzbeauftragter verlangt: keinerlei Datenübermittlung in die USA.').constraints.get(
+        'euSovereign',
+      )?.strength,
+    ).toBe('require');
   });
 
   it('reads "no servers of our own" as managed only, not also as self-hosted (German)', () => {
