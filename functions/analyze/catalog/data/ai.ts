@@ -1,5 +1,21 @@
 import type { CategoryData, Pattern } from '../types.js';
 
+/**
+ * Answers drawn from the team's own documents: a model writes them from passages a store retrieves, so
+ * the phrase states both an LLM (here) and a vector store (vectordb.ts).
+ */
+export const ANSWERS_FROM_OUR_DOCUMENTS: readonly Pattern[] = [
+  'aus unseren dokumenten',
+  'aus unseren unterlagen',
+  'de nuestros documentos',
+  'dos nossos documentos',
+  'de nos documents',
+  'dai nostri documenti',
+  'uit onze documenten',
+  'answers only from',
+  'answer only from',
+];
+
 /** Verbs of telling what something is, which recognising a picture and screening content share. */
 const DETECTING: Pattern[] = [
   ...['detect*', 'detet*', 'classif*', 'erkenn*', 'erkannt', 'herken*', 'reconna*', 'reconhec*', 'reconoc*', 'riconosc*'],
@@ -1514,17 +1530,9 @@ export const ai: CategoryData = {
         'ask questions about _ documents',
         'answer* questions from _ documents',
         'answers from our docs',
-        'aus unseren dokumenten',
+        ...ANSWERS_FROM_OUR_DOCUMENTS,
         'aus unseren eigenen dokumenten',
-        'aus unseren unterlagen',
         'antwort aus unseren',
-        'de nuestros documentos',
-        'dos nossos documentos',
-        'de nos documents',
-        'dai nostri documenti',
-        'uit onze documenten',
-        'answers only from',
-        'answer only from',
         'mit quellenangabe*',
         'with citations',
         'with source links',

@@ -1,5 +1,5 @@
 import type { CategoryData } from '../types.js';
-import { ASKING, DOCUMENT_SOURCES } from './ai.js';
+import { ANSWERS_FROM_OUR_DOCUMENTS, ASKING, DOCUMENT_SOURCES } from './ai.js';
 
 export const vectordb: CategoryData = {
   id: 'vectordb',
@@ -436,15 +436,7 @@ export const vectordb: CategoryData = {
       'relevante passagen',
       'relevante passages',
       'near identical',
-      'aus unseren dokumenten',
-      'aus unseren unterlagen',
-      'de nuestros documentos',
-      'dos nossos documentos',
-      'de nos documents',
-      'dai nostri documenti',
-      'uit onze documenten',
-      'answers only from',
-      'answer only from',
+      ...ANSWERS_FROM_OUR_DOCUMENTS,
       'only answers from',
       'its only source',
       'as the only source',
