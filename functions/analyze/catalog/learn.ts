@@ -207,7 +207,10 @@ export interface NeighbourTable {
   examples: NeighbourExample[];
 }
 
-/** The providers of a category that a provider check names, by catalogue position, and the job most of them do. */
+/**
+ * The providers of a category that a provider check names, by catalogue position, the job most of them
+ * do, and the markets they serve when most of them serve markets of their own (none otherwise).
+ */
 export type PicksOf = (
   category: CategoryId,
   names: readonly string[],
@@ -281,10 +284,10 @@ export const neighbourTable = (examples: readonly LabelledExample[], picksOf: Pi
           const forMarket = right.markets.length > 0 && avoided.job !== undefined && avoided.job === right.job;
           (forMarket ? inMarkets : everywhere).push(...avoided.providers);
         }
-        return [
-          ...(everywhere.length > 0 ? [[[], everywhere] as NeighbourExample['avoids'][number]] : []),
-          ...(inMarkets.length > 0 ? [[right.markets, inMarkets] as NeighbourExample['avoids'][number]] : []),
-        ];
+        const kept: NeighbourExample['avoids'] = [];
+        if (everywhere.length > 0) kept.push([[], everywhere]);
+        if (inMarkets.length > 0) kept.push([right.markets, inMarkets]);
+        return kept;
       });
       return { norm: Number(Math.sqrt(squares).toFixed(3)), needs, picks, avoids };
     }),
