@@ -10,12 +10,11 @@ import {
   type ConstraintFacts,
   capabilitiesOf,
   type IndexedProvider,
-  marketsOf,
   providersIn,
 } from '../catalog/catalog.js';
 import type { ConstraintId, ProviderFacts, ProviderTraits, TraitTest } from '../catalog/types.js';
 import type { CategoryId } from '../category-ids.js';
-import { byMakerOf, jobsFor, namedAt, type Reading } from './reading.js';
+import { byMakerOf, jobsFor, marketsStated, namedAt, type Reading } from './reading.js';
 
 const KEYWORD_WEIGHT = 2.5;
 const MOBILE_BONUS = 4;
@@ -230,7 +229,7 @@ const rulesOf = (reading: Reading): StatedRules => {
         ...preferred.map((rule) => ({ facts: rule.facts, tests: rule.asPreference })),
       ],
       wantedFirst: wantedMost.map(({ check }) => check),
-      markets: new Set([...reading.constraints.keys()].flatMap(marketsOf)),
+      markets: marketsStated(reading),
       teamsCloud: servicesOf(reading.constraints.keys()),
       leftServices: servicesOf(reading.leftConstraints),
     };

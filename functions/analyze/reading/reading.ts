@@ -762,8 +762,7 @@ export const readDescription = (description: string): Reading => {
   // A text written in Chinese, Japanese or Korean is most likely for that market, unless it states the
   // market it is for ("买家主要在东南亚": a Shenzhen team selling in Indonesia).
   const script = scriptOf(description);
-  const statesAMarket = [...reading.constraints.keys()].some((id) => marketsOf(id).length > 0);
-  if (script && !statesAMarket)
+  if (script && marketsStated(reading).size === 0)
     for (const facts of CONSTRAINT_FACTS)
       if (facts.writtenIn === script) stateConstraint(facts, 'prefer', `written in ${SCRIPT_NAMES[script]}`);
 
@@ -839,6 +838,9 @@ export const readDescription = (description: string): Reading => {
   return reading;
 };
 
+/** The markets the reading's constraints ask for (those their first ranking test names). */
+export const marketsStated = (reading: Reading): Set<string> => new Set([...reading.constraints.keys()].flatMap(marketsOf));
+
 /** How the nearest labelled examples' votes are quoted: never as what the text said. */
 const LIKE_THIS = 'projects like this';
 /**
@@ -875,7 +877,7 @@ const weighNeighbours = (nearest: readonly Neighbour[], reading: Reading, need: 
   // A job counts when neighbours holding half the similarity ask for it: one odd neighbour must not
   // turn a restaurant's database into an offline one.
   const jobVotes = new Map<CategoryId, Map<string, number>>();
-  const statedMarkets = new Set([...reading.constraints.keys()].flatMap(marketsOf));
+  const statedMarkets = marketsStated(reading);
   for (const { example, similarity } of nearest) {
     for (const [at, job, providers] of example.picks) {
       const category = CATEGORY_IDS[at] as CategoryId;
@@ -971,16 +973,18 @@ const chooseCategories = (reading: Reading): CategoryId[] => {
   const order = new Map([...reading.needs.keys()].map((id, i) => [id, i]));
   const byScore = ([a, x]: [CategoryId, Need], [b, y]: [CategoryId, Need]) =>
     y.score - x.score || y.direct - x.direct || (order.get(a) ?? 0) - (order.get(b) ?? 0);
+  const statedIds = new Set([...reading.needs].filter(([, need]) => isStated(need)).map(([id]) => id));
   const selected = [...reading.needs.entries()]
     // A stated need is always in; a merely implied one must clear its category's margin too, and is
     // never one the text says it does not want.
     .filter(
-      ([id, need]) => isStated(need) || (!reading.unwanted.has(id) && need.score >= SELECTION_THRESHOLD + selectionMarginOf(id)),
+      ([id, need]) =>
+        statedIds.has(id) || (!reading.unwanted.has(id) && need.score >= SELECTION_THRESHOLD + selectionMarginOf(id)),
     )
     .sort(byScore);
   if (selected.length === 0) return [...FALLBACK];
-  const stated = selected.filter(([, need]) => isStated(need)).slice(0, MAX_CATEGORIES);
-  const implied = selected.filter(([, need]) => !isStated(need));
+  const stated = selected.filter(([id]) => statedIds.has(id)).slice(0, MAX_CATEGORIES);
+  const implied = selected.filter(([id]) => !statedIds.has(id));
   const room = Math.max(0, Math.min(MAX_CATEGORIES, impliedRoomFor(reading.wordCount)) - stated.length);
   const confident = implied.slice(room).filter(([, need]) => need.score >= CONFIDENT_IMPLIED);
   const chosen = [...stated, ...implied.slice(0, room), ...confident];
