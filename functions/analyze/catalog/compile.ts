@@ -171,11 +171,13 @@ const picksIn =
         return own === wanted || (Math.min(own.length, wanted.length) >= 5 && (own.includes(wanted) || wanted.includes(own)));
       });
       if (!match) continue;
-      found.add(positionOf.get(match.id) as number);
-      if (match.traits.markets) {
+      const position = positionOf.get(match.id) as number;
+      // A provider named twice ("Stripe", "Stripe Checkout" → one entry) counts once towards the markets' share.
+      if (match.traits.markets && !found.has(position)) {
         local += 1;
         for (const market of match.traits.markets) markets.add(market);
       }
+      found.add(position);
       const job = match.capabilities[0];
       if (job) votes.set(job, (votes.get(job) ?? 0) + 1);
     }
