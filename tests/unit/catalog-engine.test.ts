@@ -269,6 +269,17 @@ describe('ranking within a category', () => {
     );
   });
 
+  it.each([
+    [
+      "We're a club with no budget: we can't pay for another subscription, but members need to sign up online",
+      'payments',
+      'Tpay',
+    ],
+    ["Delivery addresses don't map cleanly onto our zones, so drivers need a map with the route", 'maps', 'TMAP API'],
+  ])('reads no product name out of a contraction: "%s"', (description, category, product) => {
+    expect(topOf(description, category)?.map((p) => p.name) ?? []).not.toContain(product);
+  });
+
   it('takes "the payment lands in the account" as a notice, not a payment to take', () => {
     const payments = readDescription('O produtor recebe um aviso no app quando o pagamento cai na conta').needs.get('payments');
     expect(payments?.evidence ?? []).toEqual([]);

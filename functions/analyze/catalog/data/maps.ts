@@ -3182,8 +3182,8 @@ export const maps: CategoryData = {
         'APIs from TMAP, Korea’s most used navigation app, for car and pedestrian routing, place search and geocoding with live traffic.',
       bestUseCases: ['Delivery and ride routing in Korea', 'Travel times with Korean traffic', 'Pedestrian directions in Korea'],
       capabilities: ['routing', 'search', 'display'],
-      keywords: ['tmap', 't map', 'korean navigation', 'sk open api'],
-      aliases: ['t map', 'tmap api', 'sk open api', 'tmap mobility'],
+      keywords: ['tmap', 'korean navigation', 'sk open api'],
+      aliases: ['tmap api', 'sk open api', 'tmap mobility'],
       popularity: 5,
       traits: {
         openSource: false,

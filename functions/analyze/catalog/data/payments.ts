@@ -3735,7 +3735,7 @@ export const payments: CategoryData = {
       bestUseCases: ['Checkout with BLIK in Polish shops', 'Recurring card payments in zloty', 'Small Polish e-commerce'],
       capabilities: ['online-payments', 'subscriptions'],
       keywords: ['blik', 'przelew*'],
-      aliases: ['t pay'],
+      aliases: [],
       popularity: 5,
       traits: {
         openSource: false,
@@ -4129,7 +4129,7 @@ export const payments: CategoryData = {
       ],
       capabilities: ['online-payments', 'marketplace-payouts'],
       keywords: ['emerging market*', 'latam'],
-      aliases: ['d local', 'dlocal go'],
+      aliases: ['dlocal go'],
       popularity: 5,
       traits: {
         openSource: false,
