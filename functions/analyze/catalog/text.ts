@@ -213,24 +213,39 @@ const TRADITIONAL_ONLY =
 const SIMPLIFIED_ONLY = /[们个这与体会为网统点资讯开发应号码时间让专业进书预还务产员数据库实现门单订图对关系联动购买卖场过车线]/g;
 const countOf = (text: string, characters: RegExp): number => text.match(characters)?.length ?? 0;
 
+/** Letters that only Turkish spells with (ğ, ı, ş, İ), and those only Polish does (ą, ę, ł, ń, ś, ź, ż, ć), among those we read. */
+const TURKISH_LETTERS = /[ğĞıİşŞ]/g;
+const POLISH_LETTERS = /[ąĄęĘłŁńŃśŚźŹżŻćĆ]/g;
+/**
+ * Share of a text's letters that are one language's own above which the text is in that language: in
+ * Turkish or Polish prose they are one letter in twenty or more; a few place names ("Łódź", "İzmir") in
+ * another language stay far below.
+ */
+const OWN_LETTERS_SHARE = 0.02;
+const OWN_LETTERS_AT_LEAST = 3;
+
 /**
  * The script most of a text is written in, when it says something about the market it is for: Chinese
  * characters alone (`han`, or `hant` when more of them are Traditional than Simplified: Taiwan and Hong
- * Kong), with kana (`kana`: Japanese), or Hangul. Undefined for anything else. Counted by code unit in
- * one pass (and, for Chinese, one more for the characters that tell the two scripts apart): near enough
- * for "most of the text", and cheap for a long one.
+ * Kong), with kana (`kana`: Japanese), Hangul, or Latin letters with those only Turkish or only Polish
+ * use. Undefined for anything else. Counted by code unit in one pass (and, for Chinese or for letters
+ * beyond ASCII, one more for the characters that tell them apart): near enough for "most of the text",
+ * and cheap for a long one.
  */
 export const scriptOf = (text: string): Script | undefined => {
   let letters = 0;
   let han = 0;
   let kana = 0;
   let hangul = 0;
+  let beyondAscii = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code < 0x80) {
       if ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) letters += 1;
-    } else if (code < 0x2000) letters += 1;
-    else if (code >= 0x3040 && code <= 0x30ff) kana += 1;
+    } else if (code < 0x2000) {
+      letters += 1;
+      beyondAscii += 1;
+    } else if (code >= 0x3040 && code <= 0x30ff) kana += 1;
     else if ((code >= 0x3400 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff)) han += 1;
     else if ((code >= 0xac00 && code <= 0xd7af) || (code >= 0x1100 && code <= 0x11ff)) hangul += 1;
   }
@@ -242,6 +257,10 @@ export const scriptOf = (text: string): Script | undefined => {
     return countOf(text, TRADITIONAL_ONLY) > countOf(text, SIMPLIFIED_ONLY) ? 'hant' : 'han';
   }
   if (hangul >= 0.3 * all) return 'hangul';
+  if (beyondAscii < OWN_LETTERS_AT_LEAST) return undefined;
+  const enough = Math.max(OWN_LETTERS_AT_LEAST, OWN_LETTERS_SHARE * letters);
+  if (countOf(text, TURKISH_LETTERS) >= enough) return 'turkish';
+  if (countOf(text, POLISH_LETTERS) >= enough) return 'polish';
   return undefined;
 };
 

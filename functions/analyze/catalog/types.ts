@@ -336,8 +336,11 @@ export interface ConstraintWords extends WordSet {
   strength: 'require' | 'prefer';
 }
 
-/** Scripts a description can be written in that say something about its market. */
-export type Script = 'han' | 'hant' | 'kana' | 'hangul';
+/**
+ * Scripts a description can be written in that say something about its market: Chinese, Japanese and
+ * Korean writing, and the letters only Turkish or only Polish spell with.
+ */
+export type Script = 'han' | 'hant' | 'kana' | 'hangul' | 'turkish' | 'polish';
 
 /** How a provider's name must be written to count as naming it: as typed, with a capital, or all in capitals. */
 export type Writing = 'any' | 'capitalised' | 'capitals';

@@ -42,7 +42,14 @@ import {
 } from '../catalog/text.js';
 import { type ConstraintId, type FalseFriend, type Script, STRONG_SIGNAL, type Vendor, WEAK_SIGNAL } from '../catalog/types.js';
 
-const SCRIPT_NAMES: Record<Script, string> = { han: 'Chinese', hant: 'Traditional Chinese', kana: 'Japanese', hangul: 'Korean' };
+const SCRIPT_NAMES: Record<Script, string> = {
+  han: 'Chinese',
+  hant: 'Traditional Chinese',
+  kana: 'Japanese',
+  hangul: 'Korean',
+  turkish: 'Turkish',
+  polish: 'Polish',
+};
 
 import { CATEGORY_IDS, type CategoryId } from '../category-ids.js';
 import { type Neighbour, Neighbourhood } from './neighbours.js';

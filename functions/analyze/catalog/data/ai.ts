@@ -12,6 +12,17 @@ export const ANSWERS_FROM_OUR_DOCUMENTS: readonly Pattern[] = [
   'de nos documents',
   'dai nostri documenti',
   'uit onze documenten',
+  'na podstawie naszych dokumentow',
+  'opierac sie wylacznie na',
+  'opieraly sie wylacznie na',
+  'opierac sie na naszych',
+  'odpowiedzi _ _ opierac',
+  'w oparciu o nasze',
+  'belgelerimize dayan*',
+  'only from our own documents',
+  'based only on our',
+  'based solely on our',
+  'solely on our own',
   'answers only from',
   'answer only from',
 ];
@@ -169,6 +180,7 @@ export const ASKING: Pattern[] = [
   ...['ask questions', 'ask a question', 'asks questions', 'asking questions', 'fragen stellen', 'fragen zu'],
   ...['poser des questions', 'poser une question', 'posent des questions', 'hacer preguntas', 'hagan preguntas'],
   ...['fazer perguntas', 'facam perguntas', 'fare domande', 'vragen stellen', '提问', '问答', '質問でき', '質問する', '質問に'],
+  ...['nachfragen', 'fragen konnen', 'zapytac', 'zapytaj', 'zadac pytanie', 'zadawac pytania', 'soru sor*'],
 ];
 export const DOCUMENT_SOURCES: Pattern[] = [
   ...['manual', 'manuals', 'handbook*', 'handbuch*', 'handbucher*', 'wartungshandbuch*', 'benutzerhandbuch*'],
@@ -176,6 +188,22 @@ export const DOCUMENT_SOURCES: Pattern[] = [
   ...['knowledge base', 'pdfs', 'contracts', 'manuales', 'manuels', 'manuali', 'handleidingen', 'documentos'],
   ...['documenti', 'dokumente', 'dokumentation', 'documents', 'richtlinien', 'wissensdatenbank', 'normativa'],
   ...['手册', '文档', '规章', '制度', 'マニュアル', '規則', '規程', '文書', '資料'],
+  ...['procedures', 'regulations', 'bylaws', 'resolutions', 'service reports', 'maintenance reports', 'berichte', 'berichten'],
+  ...['wartungsbericht*', 'servicebericht*', 'uchwal*', 'regulamin*', 'dokument*', 'instrukcj*', 'procedur*', 'yonetmelik*'],
+  ...['说明书', '规范', '图纸', '手順書', '図面', '仕様書', '報告書', '技術文書'],
+];
+/**
+ * Word sets for finding recordings by what was said in them (an archive of radio shows searched by
+ * topic): the recordings, and finding them by their spoken content. That is transcription first.
+ */
+const RECORDINGS: Pattern[] = [
+  ...['recordings', 'episodes', 'broadcasts', 'aufnahmen', 'sendungen', 'enregistrements', 'emissions', 'grabaciones'],
+  ...['gravacoes', 'registrazioni', 'opnames', 'uitzendingen', 'nagrania', 'kayitlar*', '录音', '节目', '録音', '番組', '녹음'],
+];
+const BY_WHAT_WAS_SAID: Pattern[] = [
+  ...['what was said', 'what they said', 'what someone said', 'what people said', 'was gesagt wurde', 'ce qui a ete dit'],
+  ...['lo que se dijo', 'o que foi dito', 'quello che e stato detto', 'wat er gezegd', '说过的内容', '说的内容', '讲的内容'],
+  ...['話していた内容', '話した内容', '話の内容', '발언 내용'],
 ];
 /** Word sets for a bot that answers by itself: "a WhatsApp bot … it answers questions", "bot de atendimento que responde". */
 const BOTS: Pattern[] = ['bot', 'bots', 'chat bot*', 'assistant', 'assistente', 'asistente', 'assistent', '机器人', 'ボット'];
@@ -2341,6 +2369,7 @@ export const ai: CategoryData = {
         '음성으로 검색',
         '음성으로 입력',
       ],
+      together: [{ parts: [RECORDINGS, BY_WHAT_WAS_SAID] }],
     },
     {
       id: 'text-to-speech',

@@ -95,7 +95,8 @@ export const ARCHETYPES: readonly Archetype[] = [
   {
     // A bare "app" is, in everyday speech, a phone app.
     name: 'app',
-    patterns: ['app', 'apps', 'aplicacion', 'aplicativo', 'appli', 'applicazione', 'applicatie', 'アプリ'],
+    patterns: ['app', 'apps', 'aplicacion', 'aplicativo', 'appli', 'applicazione', 'applicatie', 'アプリ', 'aplikacja',
+      'aplikacje', 'aplikacji', 'apka', 'apke', 'apki', 'uygulama', 'uygulamasi', 'uygulamamiz', '어플', '애플리케이션'],
     implies: { mobile: 2 },
     capabilities: { cms: 'headless-cms' },
     unless: ['web app', 'desktop app', 'browser extension', 'cli tool', 'plugin or integration', 'dapp',
@@ -142,7 +143,10 @@ export const ARCHETYPES: readonly Archetype[] = [
       'klanten', 'leden', 'medewerkers', 'ouders', 'huurders', 'benutzer', 'teilnehmer', 'handwerker', 'schuler',
       'adherents', 'producteurs', 'technicians', 'workers', 'shoppers', 'renters', 'travellers', 'travelers',
       'attendees', 'learners', 'athletes', 'beneficiaries', '用户', '会员', '学生', '患者', '员工', '顾客', 'ユーザー',
-      '会員', '顧客', '社員', '従業員', '生徒', '利用者'],
+      '会員', '顧客', '社員', '従業員', '生徒', '利用者', 'uzytkownicy', 'uzytkownikow', 'klienci', 'klientow',
+      'czlonkowie', 'pacjenci', 'pacjentow', 'uczniowie', 'uczniow', 'pracownicy', 'pracownikow', 'rodzice',
+      'znajomi', 'znajomych', 'mieszkancy', 'kierowcy', 'kullanicilar', 'kullanicilarin', 'musteriler', 'musterilerimiz',
+      'uyeler', 'hastalar', 'ogrenciler', 'calisanlar', 'veliler', 'arkadaslar', 'arkadaslariyla'],
     implies: { database: 1, auth: 2 },
   },
 

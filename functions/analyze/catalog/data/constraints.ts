@@ -1315,7 +1315,15 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       '自建机房',
       '自有机房',
       '物理隔离',
-      '数据不出',
+      // Not "数据不出境": data that stays in the country, not on the premises.
+      '数据不出院',
+      '数据不出厂',
+      '数据不出园区',
+      '数据不出内网',
+      '数据不出本地',
+      '数据不出公司',
+      '数据不出机房',
+      '数据不出医院',
       '不能上云',
       '不上云',
       '自己的主机',
@@ -3103,7 +3111,8 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
   },
   // Markets with providers of their own. Preferences, not exclusions: a team building for a market
   // still may use a global provider, but expects the local ones first. A text written in Chinese
-  // characters, with kana or in Hangul prefers its market by itself (`writtenIn`).
+  // characters, with kana or in Hangul, or with the letters only Turkish or Polish use, prefers its
+  // market by itself (`writtenIn`).
   market(
     'china',
     'for mainland China',
@@ -3173,6 +3182,12 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       // zh, ja
       '中国大陆',
       '国内用户',
+      '数据不出境',
+      '不出境',
+      '境内存储',
+      '存储在境内',
+      '国产大模型',
+      '国产模型',
       '微信',
       '小程序',
       '支付宝',
@@ -4227,7 +4242,7 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       '土耳其市场',
       'トルコ市場',
     ],
-    undefined,
+    'turkish',
     ['payments'],
   ),
   market(
@@ -4272,7 +4287,7 @@ export const CONSTRAINTS: readonly ConstraintData[] = [
       '波兰市场',
       'ポーランド市場',
     ],
-    undefined,
+    'polish',
     ['payments'],
   ),
   // The countries whose citizens sign in to public services with a state's e-ID, stated by that e-ID's
