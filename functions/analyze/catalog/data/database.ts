@@ -74,6 +74,8 @@ const SHORT_INTERVAL: Pattern[] = [
   // "every 10s", "every 15 s": how people write it in a hurry.
   ...['every _ s', 'every _ sec', 'every _ secs', 'every 1s', 'every 2s', 'every 5s', 'every 10s', 'every 15s'],
   ...['every 20s', 'every 30s', 'every 60s', 'a cada _ segundos', 'a cada _ minutos'],
+  ...['every few seconds', 'every few minutes', 'alle paar sekunden', 'cada pocos segundos', 'ogni pochi secondi'],
+  ...['每隔几秒', '每隔几分钟', '每隔一秒', '每隔一分钟', '几秒一次', '数秒ごと', '数分ごと', '数秒おき'],
 ];
 const SYNCING: Pattern[] = [
   ...['sync', 'syncs', 'synced', 'syncing', 'synchronis*', 'synchroniz*', 'sincroniz*', 'synchronisier*', 'synchro'],

@@ -1632,6 +1632,14 @@ export const documents: CategoryData = {
       signals: [
         // Typing in again what is on paper is the work extraction does away with.
         'retyp*',
+        'lecture automatique',
+        'lecture est automatique',
+        'lues automatiquement',
+        'lus automatiquement',
+        'lectura automatica',
+        'lettura automatica',
+        'automatisch ausgelesen',
+        'automatisch auslesen',
         'senza ricopiar*',
         'senza doverli ricopiare',
         'elle giriyoruz',

@@ -1000,6 +1000,9 @@ export const email: CategoryData = {
         '配信停止リンク',
         // Korean, Polish, Turkish
         '뉴스레터',
+        '소식지',
+        '구독자에게',
+        '메일링',
         '이메일 마케팅',
         '메일 마케팅',
         '대량 메일',

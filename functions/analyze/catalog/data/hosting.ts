@@ -6,6 +6,12 @@ export const hosting: CategoryData = {
     strong: [
       'deploy*',
       'deploi*',
+      'hebergement certifie hds',
+      'hebergement hds',
+      'hebergeur hds',
+      'hebergeur certifie hds',
+      'hebergeur de donnees de sante',
+      'hebergement de donnees de sante',
       'hosting',
       'hosted on',
       'host it',

@@ -18,6 +18,12 @@ export const iot: CategoryData = {
   id: 'iot',
   signals: {
     strong: [
+      '共享洗衣机',
+      '共享充电宝',
+      '扫码启动',
+      '扫码开门',
+      '自助洗车',
+      '售货机',
       'turnstile*',
       'catraca*',
       'smart door*',

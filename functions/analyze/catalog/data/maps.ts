@@ -1095,6 +1095,12 @@ export const maps: CategoryData = {
       name: 'Routing and directions',
       signals: [
         'route for the day',
+        'driving order',
+        'order of the visits',
+        'order to visit them',
+        'order of the stops',
+        'order the stops',
+        'visits in order',
         'tur zu tur',
         'door to door route*',
         'door to door routing',
