@@ -217,6 +217,14 @@ describe('ranking within a category', () => {
     ['Die Konzerte unseres Orchesters sollen live im Netz laufen', 'video', 'live-broadcast'],
     ['Makbuz ve fiş fotoğraflarını elle giriyoruz, tutarı otomatik okuyan bir araç lazım', 'documents', 'ocr-extraction'],
     ['We are a Microsoft 365 shop and the staff should not get yet another password', 'auth', 'workforce-identity'],
+    [
+      'A nightly job downloads the tide gauges, cleans them and uploads the result; when one step breaks it has to carry on from the failed step instead of starting over',
+      'workflow',
+      'durable-workflows',
+    ],
+    ['Sync HubSpot and our Postgres orders into a warehouse every night so finance stops exporting CSVs', 'data', 'pipelines'],
+    ['매달 후원자들에게 소식지를 보내고 싶어요', 'email', 'marketing'],
+    ['Les ordonnances sont prises en photo et la lecture automatique remplit le dossier', 'documents', 'ocr-extraction'],
   ])('ranks first a provider that does the job the words describe: "%s"', (description, category, job) => {
     expect(topOf(description, category)?.[0]?.entry?.capabilities).toContain(job);
   });
@@ -259,8 +267,38 @@ describe('ranking within a category', () => {
     ['過去の番組映像を記者がキーワードで探せるようにしたい', 'search'],
     ['Ein Assistent für den Vertrieb, der die Antwort aus unseren eigenen Dokumenten holt', 'ai'],
     ['Nasz skrypt w cronie pobiera zamówienia, a jak się wysypie, dowiadujemy się od klienta', 'monitoring'],
+    ['The contact form gets dozens of junk submissions with casino links every day', 'security'],
+    ['When the umpire taps a point, the score should update for everyone watching', 'realtime'],
+    ['Kahoot clone for our onboarding sessions', 'realtime'],
+    ['Nasi technicy chcą zapytać o cokolwiek w instrukcjach serwisowych i dostać odpowiedź', 'ai'],
+    ['Unsere Techniker sollen in alten Wartungsberichten nachfragen können, was damals die Lösung war', 'vectordb'],
+    ['Sales reps need their customer visits put in a sensible driving order each morning', 'maps'],
+    ['小区里放共享洗衣机，扫码付费使用', 'iot'],
   ])('reads the need from how it is said: "%s" needs %s', (description, category) => {
     expect(categoriesOf(description)).toContain(category);
+  });
+
+  it.each([
+    ['Kafeler için QR menü: müşteri masadan sipariş verip kartla ödesin', 'tr'],
+    ['Sklep internetowy z ręcznie robioną ceramiką, płatności kartą i szybkie przelewy', 'pl'],
+  ])('takes a text spelled with one language’s own letters as written for its market: "%s"', (description, market) => {
+    expect(topOf(description, 'payments')?.[0]?.entry?.traits.markets).toContain(market);
+  });
+
+  it('reads a few Polish or Turkish place names in an English text as no market', () => {
+    const top = topOf('A shop with payments for our studios in Łódź, Gdańsk and İzmir', 'payments');
+    expect(top?.[0]?.entry?.traits.markets).toBeUndefined();
+  });
+
+  it('reads "数据不出境" as data kept in China, not as servers of our own', () => {
+    const reading = readDescription('面向国内用户的法律咨询小助手，必须用国产大模型，用户数据不出境');
+    expect([...reading.constraints.keys()]).toContain('china');
+    expect([...reading.constraints.keys()]).not.toContain('selfHosted');
+  });
+
+  it('turns down a product the text says is not available in Türkiye', () => {
+    const top = topOf('Online kurs satıyoruz, öğrenciler taksitli ödeyebilmeli; Stripe Türkiye’de yokmuş', 'payments');
+    expect(top?.slice(0, 3).map((p) => p.name)).not.toContain('Stripe');
   });
 
   it('reads no test runner from the Polish word for "is"', () => {

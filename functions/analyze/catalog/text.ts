@@ -213,16 +213,26 @@ const TRADITIONAL_ONLY =
 const SIMPLIFIED_ONLY = /[们个这与体会为网统点资讯开发应号码时间让专业进书预还务产员数据库实现门单订图对关系联动购买卖场过车线]/g;
 const countOf = (text: string, characters: RegExp): number => text.match(characters)?.length ?? 0;
 
-/** Letters that only Turkish spells with (ğ, ı, ş, İ), and those only Polish does (ą, ę, ł, ń, ś, ź, ż, ć), among those we read. */
-const TURKISH_LETTERS = /[ğĞıİşŞ]/g;
-const POLISH_LETTERS = /[ąĄęĘłŁńŃśŚźŹżŻćĆ]/g;
+/** Letters that only Turkish spells with (ğ, ı, ş), and those only Polish does (ą, ę, ł, ń, ś, ź, ż, ć), among those we read. */
+const TURKISH_LETTERS = /[ğış]/g;
+const POLISH_LETTERS = /[ąęłńśźżć]/g;
+/** Words that start in lower case: not names ("Łódź", "İzmir"), which any language quotes. */
+const LOWER_CASE_WORDS = /(?<![\p{L}])\p{Ll}\p{L}*/gu;
 /**
- * Share of a text's letters that are one language's own above which the text is in that language: in
- * Turkish or Polish prose they are one letter in twenty or more; a few place names ("Łódź", "İzmir") in
- * another language stay far below.
+ * Share of a text's letters that are one language's own, in words that are not names, from which the text
+ * is in that language: in Turkish or Polish prose they are one letter in twenty or more.
  */
 const OWN_LETTERS_SHARE = 0.02;
-const OWN_LETTERS_AT_LEAST = 3;
+const OWN_LETTERS_AT_LEAST = 2;
+
+/** The language whose own letters the text's words (not its names) are spelled with, if any. */
+const spelledIn = (text: string, letters: number): Script | undefined => {
+  const words = text.match(LOWER_CASE_WORDS)?.join(' ') ?? '';
+  const enough = Math.max(OWN_LETTERS_AT_LEAST, OWN_LETTERS_SHARE * letters);
+  if (countOf(words, TURKISH_LETTERS) >= enough) return 'turkish';
+  if (countOf(words, POLISH_LETTERS) >= enough) return 'polish';
+  return undefined;
+};
 
 /**
  * The script most of a text is written in, when it says something about the market it is for: Chinese
@@ -257,11 +267,7 @@ export const scriptOf = (text: string): Script | undefined => {
     return countOf(text, TRADITIONAL_ONLY) > countOf(text, SIMPLIFIED_ONLY) ? 'hant' : 'han';
   }
   if (hangul >= 0.3 * all) return 'hangul';
-  if (beyondAscii < OWN_LETTERS_AT_LEAST) return undefined;
-  const enough = Math.max(OWN_LETTERS_AT_LEAST, OWN_LETTERS_SHARE * letters);
-  if (countOf(text, TURKISH_LETTERS) >= enough) return 'turkish';
-  if (countOf(text, POLISH_LETTERS) >= enough) return 'polish';
-  return undefined;
+  return beyondAscii < OWN_LETTERS_AT_LEAST ? undefined : spelledIn(text, letters);
 };
 
 /**
