@@ -223,6 +223,11 @@ describe('ranking within a category', () => {
       'durable-workflows',
     ],
     ['Sync HubSpot and our Postgres orders into a warehouse every night so finance stops exporting CSVs', 'data', 'pipelines'],
+    [
+      'Our sequencing core wants variant calling rerun on the cluster for every new batch of FASTQ files',
+      'workflow',
+      'scientific-pipelines',
+    ],
     ['매달 후원자들에게 소식지를 보내고 싶어요', 'email', 'marketing'],
     ['Les ordonnances sont prises en photo et la lecture automatique remplit le dossier', 'documents', 'ocr-extraction'],
   ])('ranks first a provider that does the job the words describe: "%s"', (description, category, job) => {

@@ -1556,6 +1556,26 @@ export const workflow: CategoryData = {
       ],
     },
     {
+      // Lab and research pipelines (sequencing, imaging) run on clusters with tools made for reproducible science.
+      id: 'scientific-pipelines',
+      name: 'Scientific and bioinformatics pipelines',
+      signals: [
+        'alignment pipeline*',
+        'bioinformatics pipeline*',
+        'bioinformatic* workflow*',
+        'sequencing pipeline*',
+        'sequencing runs',
+        'genomics pipeline*',
+        'variant calling',
+        'fastq*',
+        'nf core',
+        'hpc cluster*',
+        'reproducible analys*',
+        'research pipeline*',
+        'lab pipeline*',
+      ],
+    },
+    {
       id: 'data-orchestration',
       name: 'Data pipeline orchestration',
       signals: [
@@ -1585,10 +1605,6 @@ export const workflow: CategoryData = {
         'ml workflow*',
         'machine learning pipeline*',
         'feature pipeline*',
-        'alignment pipeline*',
-        'bioinformatics pipeline*',
-        'sequencing pipeline*',
-        'genomics pipeline*',
         'analysis pipeline*',
         'pulled _ cleaned',
         'cleaned _ merged',
@@ -2583,7 +2599,7 @@ export const workflow: CategoryData = {
         'Reproducible lab analysis pipelines',
         'Batch jobs on HPC or cloud batch',
       ],
-      capabilities: ['data-orchestration'],
+      capabilities: ['scientific-pipelines'],
       keywords: [
         'bioinformatic*',
         'genomic*',
@@ -2614,7 +2630,7 @@ export const workflow: CategoryData = {
       description:
         'Open-source Python-based workflow manager for reproducible scientific data analyses, from a laptop to a cluster.',
       bestUseCases: ['Bioinformatics analysis pipelines', 'Reproducible research workflows', 'Pipelines on an HPC cluster'],
-      capabilities: ['data-orchestration'],
+      capabilities: ['scientific-pipelines'],
       keywords: ['bioinformatic*', 'genomic*', 'research', 'hpc', 'reproducib*', 'scientific', 'python', 'open source'],
       aliases: [],
       popularity: 3,
