@@ -220,7 +220,7 @@ const POLISH_LETTERS = /[ąęłńśźżć]/g;
 const LOWER_CASE_WORDS = /(?<![\p{L}])\p{Ll}\p{L}*/gu;
 /**
  * Share of a text's letters that are one language's own, in words that are not names, from which the text
- * is in that language: in Turkish or Polish prose they are one letter in twenty or more.
+ * is in that language: one in fifty, where Turkish or Polish prose has one in twenty or more.
  */
 const OWN_LETTERS_SHARE = 0.02;
 const OWN_LETTERS_AT_LEAST = 2;
