@@ -301,6 +301,10 @@ describe('ranking within a category', () => {
     expect([...reading.constraints.keys()]).not.toContain('selfHosted');
   });
 
+  it('reads a feature the app lacks today as needed, not as a product turned down', () => {
+    expect(categoriesOf("Search isn't available in our shop app yet and customers complain")).toContain('search');
+  });
+
   it('turns down a product the text says is not available in Türkiye', () => {
     const top = topOf('Online kurs satıyoruz, öğrenciler taksitli ödeyebilmeli; Stripe Türkiye’de yokmuş', 'payments');
     expect(top?.slice(0, 3).map((p) => p.name)).not.toContain('Stripe');
