@@ -301,6 +301,13 @@ describe('ranking within a category', () => {
     expect([...reading.constraints.keys()]).not.toContain('selfHosted');
   });
 
+  it.each([
+    ['Our front desk staff should be able to update bookings themselves', 'cms'],
+    ['Klanten kunnen vragen stellen via berichten in de app', 'vectordb'],
+  ])('reads no need the words only resemble: "%s" needs no %s', (description, category) => {
+    expect(categoriesOf(description)).not.toContain(category);
+  });
+
   it('reads a feature the app lacks today as needed, not as a product turned down', () => {
     expect(categoriesOf("Search isn't available in our shop app yet and customers complain")).toContain('search');
   });

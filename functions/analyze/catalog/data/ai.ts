@@ -188,7 +188,7 @@ export const DOCUMENT_SOURCES: Pattern[] = [
   ...['knowledge base', 'pdfs', 'contracts', 'manuales', 'manuels', 'manuali', 'handleidingen', 'documentos'],
   ...['documenti', 'dokumente', 'dokumentation', 'documents', 'richtlinien', 'wissensdatenbank', 'normativa'],
   ...['手册', '文档', '规章', '制度', 'マニュアル', '規則', '規程', '文書', '資料'],
-  ...['procedures', 'regulations', 'bylaws', 'resolutions', 'service reports', 'maintenance reports', 'berichte', 'berichten'],
+  ...['procedures', 'regulations', 'bylaws', 'resolutions', 'service reports', 'maintenance reports', 'berichte'],
   ...['wartungsbericht*', 'servicebericht*', 'uchwal*', 'regulamin*', 'dokument*', 'instrukcj*', 'procedur*', 'yonetmelik*'],
   ...['说明书', '规范', '图纸', '手順書', '図面', '仕様書', '報告書', '技術文書'],
 ];

@@ -17,14 +17,6 @@ const BY_OURSELVES: Pattern[] = [
   ...['elle meme', 'nosotros mismos', 'yo misma', 'yo mismo', 'ella misma', 'io stessa', 'io stesso', 'da sola', 'da solo'],
   ...['noi stessi', 'nos mesmos', 'sozinha', 'sozinho', 'zelf'],
 ];
-/**
- * Staff who keep the pages up themselves ("a page the front-desk staff can update themselves"): the same
- * want as "ourselves", said of the team. "themselves" alone is not (customers updating their address).
- */
-const OUR_STAFF: Pattern[] = [
-  ...['staff', 'front desk', 'receptionist*', 'volunteers', 'editors', 'office manager', 'secretary', 'teachers'],
-  ...['librarians', 'employees', 'colleagues', 'coworkers', 'admins'],
-];
 export const cms: CategoryData = {
   id: 'cms',
   signals: {
@@ -930,10 +922,7 @@ export const cms: CategoryData = {
         'site olusturucu',
         'surukle birak site',
       ],
-      together: [
-        { parts: [KEEPING_UP, BY_OURSELVES], within: 6 },
-        { parts: [OUR_STAFF, KEEPING_UP, ['themselves']], within: 8, ordered: true },
-      ],
+      together: [{ parts: [KEEPING_UP, BY_OURSELVES], within: 6 }],
     },
     {
       id: 'wiki',
